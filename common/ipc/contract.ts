@@ -1,0 +1,127 @@
+/**
+ * The one IPC contract between the renderer and main. Both transports (Electron's
+ * ipcRenderer/ipcMain through the preload, and the bridge host's WebSocket) carry exactly this.
+ *
+ * - Calls: renderer -> main request/response; main answers with an IpcResult.
+ * - Sends: renderer -> main fire-and-forget.
+ * - Events: main -> renderer pushes (small typed deltas).
+ */
+import type {
+  AccountStatus,
+  AccountSummary,
+  Anchor,
+  AppState,
+  ComposeTarget,
+  MessagePage,
+  MessageView,
+  Narrow,
+  ServerInfo,
+  Sidebar,
+} from '../model';
+
+export interface Calls {
+  /** Everything the renderer needs at start: accounts, the last view, keychain state. */
+  'app:state': (args: Record<string, never>) => AppState;
+  /** GET /server_settings for a URL the user typed (normalised in main). */
+  'server:probe': (args: { url: string }) => ServerInfo;
+  /** POST /fetch_api_key, then the key goes to the keychain and the account starts syncing. */
+  'account:signIn': (args: { url: string; email: string; password: string }) => AccountSummary;
+  'account:signOut': (args: { accountId: string }) => null;
+  'sidebar:get': (args: { accountId: string }) => Sidebar;
+  'messages:page': (args: {
+    accountId: string;
+    narrow: Narrow;
+    anchor: Anchor;
+    before: number;
+    after: number;
+  }) => MessagePage;
+  /** Queues the message (local echo arrives as messages:added) and returns its local ID. */
+  'compose:send': (args: { accountId: string; to: ComposeTarget; content: string }) => { localId: string };
+  /** Remembers the open view so the next start shows it from the cache at once. */
+  'view:open': (args: { accountId: string; narrow: Narrow }) => null;
+}
+
+export interface Sends {
+  /** A renderer-side problem worth a line in main's log (never secrets). */
+  'log:error': { message: string; stack?: string };
+}
+
+export interface Events {
+  'account:status': { accountId: string; status: AccountStatus };
+  'accounts:changed': { accounts: AccountSummary[] };
+  'sidebar:changed': { sidebar: Sidebar };
+  /** New messages (from the server, or a local echo carrying localId). */
+  'messages:added': { accountId: string; messages: MessageView[] };
+  /** Changed messages, replacing the ones with the same id (or the same localId for echoes). */
+  'messages:updated': { accountId: string; messages: MessageView[] };
+  'messages:removed': { accountId: string; messageIds: number[] };
+}
+
+export type CallName = keyof Calls;
+export type SendName = keyof Sends;
+export type EventName = keyof Events;
+export type CallArgs<N extends CallName> = Parameters<Calls[N]>[0];
+export type CallResult<N extends CallName> = ReturnType<Calls[N]>;
+
+/** Error codes that cross the bridge. Server error codes (BAD_REQUEST, ...) pass through as they are. */
+export type IpcErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'UNKNOWN_CALL'
+  | 'UNKNOWN_ACCOUNT'
+  | 'UNREACHABLE'
+  | 'NOT_ZULIP'
+  | 'INCOMPATIBLE'
+  | 'BAD_CREDENTIALS'
+  | 'USER_DEACTIVATED'
+  | 'REALM_DEACTIVATED'
+  | 'KEYCHAIN'
+  | 'INTERNAL'
+  | (string & {});
+
+export interface IpcError {
+  code: IpcErrorCode;
+  /** Human-readable, safe to show on screen; never contains a secret. */
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** Channel names used on the Electron transport. */
+export const IPC_CALL_CHANNEL = 'parley:call';
+export const IPC_SEND_CHANNEL = 'parley:send';
+export const IPC_EVENT_CHANNEL = 'parley:event';
+
+/**
+ * The API the preload exposes as `window.parley` and the WebSocket client implements.
+ * The renderer sees only this.
+ */
+export interface Bridge {
+  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<IpcResult<CallResult<N>>>;
+  send<N extends SendName>(name: N, payload: Sends[N]): void;
+  /** Returns an unsubscribe function. */
+  on<N extends EventName>(name: N, listener: (payload: Events[N]) => void): () => void;
+}
+
+/** Names of every call, for runtime validation of what arrives over a transport. */
+export const CALL_NAMES = [
+  'app:state',
+  'server:probe',
+  'account:signIn',
+  'account:signOut',
+  'sidebar:get',
+  'messages:page',
+  'compose:send',
+  'view:open',
+] as const satisfies readonly CallName[];
+
+export const SEND_NAMES = ['log:error'] as const satisfies readonly SendName[];
+
+export const EVENT_NAMES = [
+  'account:status',
+  'accounts:changed',
+  'sidebar:changed',
+  'messages:added',
+  'messages:updated',
+  'messages:removed',
+] as const satisfies readonly EventName[];

@@ -1,0 +1,166 @@
+/**
+ * Process-neutral view models: what main hands the renderer over the IPC contract.
+ * They are shaped for display, not copies of the wire format (main/api owns that).
+ */
+
+/** What GET /server_settings told us, normalised (both zulip_* and service_* names are read in main). */
+export interface ServerInfo {
+  /** Canonical organization URL (realm_url, else realm_uri, else the URL the user typed). */
+  realmUrl: string;
+  realmName: string;
+  /** Absolute URL of the organization icon, or null when the server gave none. */
+  realmIcon: string | null;
+  /** Sanitize before display: it is server HTML. */
+  realmDescription: string;
+  /** Missing on the wire counts as 0. */
+  featureLevel: number;
+  version: string;
+  mergeBase: string;
+  emailAuthEnabled: boolean;
+  requireEmailFormatUsernames: boolean;
+  externalAuthMethods: ExternalAuthMethod[];
+  /** The server says this client is too old/new for it. */
+  isIncompatible: boolean;
+  pushNotificationsEnabled: boolean;
+}
+
+export interface ExternalAuthMethod {
+  name: string;
+  displayName: string;
+  displayIcon: string | null;
+  loginUrl: string;
+}
+
+export type AccountStatus =
+  | { state: 'starting' }
+  | { state: 'connecting' }
+  | { state: 'live' }
+  | { state: 'offline'; message: string; retryInMs: number }
+  | { state: 'signedOut'; message: string };
+
+export interface AccountSummary {
+  /** Stable local ID (never the API key). */
+  id: string;
+  realmUrl: string;
+  realmName: string;
+  realmIcon: string | null;
+  email: string;
+  userId: number;
+  fullName: string;
+  featureLevel: number;
+  status: AccountStatus;
+}
+
+/** Where a message list points. Channel and DM narrows use IDs, never names. */
+export type Narrow =
+  | { kind: 'channel'; channelId: number }
+  | { kind: 'topic'; channelId: number; topic: string }
+  /** userIds: the other participants, sorted ascending; empty for the self-DM. */
+  | { kind: 'dm'; userIds: number[] };
+
+export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
+
+export interface Reaction {
+  emojiName: string;
+  emojiCode: string;
+  reactionType: string;
+  userIds: number[];
+}
+
+export interface MessageView {
+  id: number;
+  senderId: number;
+  senderName: string;
+  senderEmail: string;
+  avatarUrl: string | null;
+  /** UNIX seconds. */
+  timestamp: number;
+  /** Unsanitized server HTML: the renderer sanitizes it once, before it reaches the DOM. */
+  contentHtml: string;
+  /** Channel messages only. */
+  channelId: number | null;
+  topic: string;
+  /** DM messages only: every participant including the user, sorted. */
+  dmUserIds: number[] | null;
+  reactions: Reaction[];
+  edited: boolean;
+  read: boolean;
+  starred: boolean;
+  /** Set while the message sits in the outbox and has not been confirmed by the server. */
+  localId?: string;
+  sendError?: string;
+}
+
+export interface MessagePage {
+  narrow: Narrow;
+  messages: MessageView[];
+  foundOldest: boolean;
+  foundNewest: boolean;
+  /** True when this page was answered from the cache without the server. */
+  fromCache: boolean;
+}
+
+export interface TopicSummary {
+  name: string;
+  maxMessageId: number;
+  unreadCount: number;
+}
+
+export interface ChannelSummary {
+  id: number;
+  name: string;
+  color: string;
+  description: string;
+  inviteOnly: boolean;
+  isMuted: boolean;
+  pinToTop: boolean;
+  unreadCount: number;
+  /** Most recent first. */
+  topics: TopicSummary[];
+}
+
+export interface DmSummary {
+  /** Other participants, sorted; empty for the self-DM. */
+  userIds: number[];
+  /** Display names in the order of userIds ("You" for the self-DM is the renderer's job). */
+  names: string[];
+  maxMessageId: number;
+  unreadCount: number;
+}
+
+export interface UserSummary {
+  id: number;
+  fullName: string;
+  email: string;
+  avatarUrl: string | null;
+  role: number;
+  isBot: boolean;
+  isActive: boolean;
+}
+
+export interface Sidebar {
+  accountId: string;
+  channels: ChannelSummary[];
+  dms: DmSummary[];
+  users: UserSummary[];
+  /** Empty topic display name of this organization (realm_empty_topic_display_name). */
+  emptyTopicDisplayName: string;
+}
+
+/** Where a composed message goes. */
+export type ComposeTarget =
+  | { kind: 'channel'; channelId: number; topic: string }
+  | { kind: 'dm'; userIds: number[] };
+
+export type KeychainStatus =
+  | { kind: 'keychain' }
+  /** No OS keychain answered: keys are kept in memory for this session only. */
+  | { kind: 'memory'; reason: string };
+
+export interface AppState {
+  accounts: AccountSummary[];
+  activeAccountId: string | null;
+  /** The view that was open when the app last quit, per account. */
+  lastView: Narrow | null;
+  keychain: KeychainStatus;
+}
