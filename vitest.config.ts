@@ -15,7 +15,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [svelte({ hot: false })],
+        plugins: [svelte()],
         resolve: { conditions: ['browser'] },
         test: {
           name: 'renderer',
