@@ -1,0 +1,18 @@
+import type { MentionDirectory } from '../markdown/directory';
+import type { Store } from '../store/store';
+
+/**
+ * A mention directory over the store's current users and channels. Full names match
+ * case-insensitively; deactivated users and system bots can still be mentioned, as on Zulip.
+ */
+export function storeDirectory(store: Store): MentionDirectory {
+  const users = store.users.all();
+  const byName = new Map(users.map((user) => [user.full_name.toLowerCase(), user]));
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const channels = new Map(store.channels.all().map((channel) => [channel.name.toLowerCase(), channel]));
+  return {
+    userByName: (name) => byName.get(name.toLowerCase()),
+    userById: (id) => byId.get(id),
+    channelByName: (name) => channels.get(name.toLowerCase()),
+  };
+}

@@ -1,0 +1,84 @@
+import type { MentionDirectory } from '../markdown/directory';
+import { renderMarkdown } from '../markdown/render';
+import { FLAG_BITS } from '../store/flags';
+import type { ChannelRow } from '../store/rows';
+import type { Store } from '../store/store';
+
+export type Destination = { kind: 'channel'; channel: ChannelRow; topic: string } | { kind: 'direct'; userIds: number[] };
+
+export interface MessageToWrite {
+  senderId: number;
+  destination: Destination;
+  /** Markdown source, already normalized (trimmed, length-limited). */
+  content: string;
+  dateSent: number;
+  client: string;
+  readBySender: boolean;
+  directory: MentionDirectory;
+  /** Extra flag bits per receiver (the seed uses this for read and starred states). */
+  extraFlags?: (userId: number) => number;
+  editHistory?: unknown[];
+  lastEditTimestamp?: number;
+  lastMovedTimestamp?: number;
+}
+
+export interface WrittenMessage {
+  id: number;
+  recipientId: number;
+  /** Every user who received the message, with their flag bits. */
+  receivers: Map<number, number>;
+}
+
+/**
+ * Stores a message and one user_messages row per receiver: a channel's active subscribers plus
+ * the sender, or a direct conversation's participants. Mention flags come from rendering:
+ * @-mentioned users get `mentioned`, @**all** flags everyone, @**topic** flags the topic's
+ * earlier participants. Shared by POST /messages and the seeds, so both produce the same data.
+ */
+export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage {
+  const rendered = renderMarkdown(msg.content, msg.directory);
+  const destination = msg.destination;
+  const recipientId = destination.kind === 'channel' ? destination.channel.recipient_id : store.recipients.direct([...destination.userIds, msg.senderId]);
+  const receiverIds =
+    destination.kind === 'channel'
+      ? new Set([...store.channels.subscribers(destination.channel.id), msg.senderId])
+      : new Set(store.recipients.participants(recipientId));
+  const topic = destination.kind === 'channel' ? destination.topic : '';
+  const topicParticipants = rendered.topicWildcard && destination.kind === 'channel' ? topicSenders(store, recipientId, topic) : new Set<number>();
+
+  const id = store.messages.insert({
+    sender_id: msg.senderId,
+    recipient_id: recipientId,
+    channel_id: destination.kind === 'channel' ? destination.channel.id : null,
+    topic,
+    content: msg.content,
+    rendered_content: rendered.html,
+    date_sent: msg.dateSent,
+    client: msg.client,
+    is_me_message: rendered.isMeMessage,
+    last_edit_timestamp: msg.lastEditTimestamp ?? null,
+    last_moved_timestamp: msg.lastMovedTimestamp ?? null,
+    edit_history: msg.editHistory ?? null,
+  });
+
+  const receivers = new Map<number, number>();
+  for (const userId of receiverIds) {
+    let flags = msg.extraFlags?.(userId) ?? 0;
+    if (userId === msg.senderId && msg.readBySender) flags |= FLAG_BITS.read;
+    if (rendered.mentionedUserIds.has(userId)) flags |= FLAG_BITS.mentioned;
+    if (rendered.channelWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
+    if (topicParticipants.has(userId)) flags |= FLAG_BITS.topic_wildcard_mentioned;
+    store.messages.deliver(userId, id, flags);
+    receivers.set(userId, flags);
+  }
+  return { id, recipientId, receivers };
+}
+
+function topicSenders(store: Store, recipientId: number, topic: string): Set<number> {
+  const rows = store.db
+    .prepare<[number, string], { sender_id: number }>(
+      'SELECT DISTINCT sender_id FROM messages WHERE recipient_id = ? AND topic = ? COLLATE NOCASE',
+    )
+    .all(recipientId, topic);
+  return new Set(rows.map((row) => row.sender_id));
+}

@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+
+export type SeedName = 'demo' | 'empty';
+
+export interface ServerOptions {
+  /** 0 picks a free port. The server only ever listens on 127.0.0.1. */
+  port: number;
+  seed: SeedName;
+  /** SQLite file; in-memory when undefined. An existing file is reused without reseeding. */
+  dataFile: string | undefined;
+  /** Reported to clients as event_queue_longpoll_timeout_seconds (their HTTP timeout). */
+  longpollTimeoutSeconds: number;
+  /** A blocking GET /events that saw no event for this long gets a heartbeat event. */
+  heartbeatSeconds: number;
+  /** Event queues nobody polled for this long are garbage-collected. */
+  queueGcSeconds: number;
+  /** Where request logs go (stderr in the CLI); undefined for silence. */
+  log: ((line: string) => void) | undefined;
+}
+
+export const DEFAULT_OPTIONS: ServerOptions = {
+  port: 0,
+  seed: 'demo',
+  dataFile: undefined,
+  longpollTimeoutSeconds: 90,
+  heartbeatSeconds: 60,
+  queueGcSeconds: 600,
+  log: undefined,
+};
+
+/** Parses CLI flags (see README.md). Throws an Error with a readable message on bad input. */
+export function parseFlags(argv: string[]): ServerOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      data: { type: 'string' },
+      'longpoll-timeout-seconds': { type: 'string' },
+      'heartbeat-seconds': { type: 'string' },
+      'queue-gc-seconds': { type: 'string' },
+    },
+  });
+  const seed = values.seed ?? DEFAULT_OPTIONS.seed;
+  if (seed !== 'demo' && seed !== 'empty') throw new Error(`--seed must be demo or empty, not ${JSON.stringify(seed)}`);
+  const port = values.port === undefined ? DEFAULT_OPTIONS.port : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer 0-65535`);
+  return {
+    ...DEFAULT_OPTIONS,
+    port,
+    seed,
+    dataFile: values.data,
+    longpollTimeoutSeconds: seconds('longpoll-timeout-seconds', values['longpoll-timeout-seconds'], DEFAULT_OPTIONS.longpollTimeoutSeconds),
+    heartbeatSeconds: seconds('heartbeat-seconds', values['heartbeat-seconds'], DEFAULT_OPTIONS.heartbeatSeconds),
+    queueGcSeconds: seconds('queue-gc-seconds', values['queue-gc-seconds'], DEFAULT_OPTIONS.queueGcSeconds),
+  };
+}
+
+/** Durations may be fractional so that tests can use sub-second timeouts. */
+function seconds(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${flag} must be a positive number of seconds`);
+  return value;
+}

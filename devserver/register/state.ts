@@ -1,0 +1,102 @@
+import { nowSeconds, type App } from '../app';
+import type { UserRow } from '../store/rows';
+import { formatGroup } from '../views/groups';
+import { avatarUrl, formatSystemBot, formatUser, type UserViewOptions } from '../views/users';
+import { realmState } from './realm_state';
+import { streamsState, subscriptionState, type IncludeSubscribers } from './subscriptions';
+import { recentDirectState, unreadState } from './unreads';
+import { notificationDefaults, userSettings } from './user_settings';
+
+export interface InitialStateOptions {
+  /** null: every fetch type. */
+  fetchTypes: ReadonlySet<string> | null;
+  includeSubscribers: IncludeSubscribers;
+  capabilities: Readonly<Record<string, boolean>>;
+  serverGeneration: number;
+}
+
+const FOUR_WEEKS = 28 * 86_400;
+
+/**
+ * The initial data of POST /register, one block per fetch type as Zulip gates them. Areas this
+ * slice of the server does not implement yet (drafts, snippets, profile fields, ...) report the
+ * empty state they truly have here.
+ */
+export function initialState(app: App, user: UserRow, opts: InitialStateOptions): Record<string, unknown> {
+  const want = (type: string): boolean => opts.fetchTypes === null || opts.fetchTypes.has(type);
+  const state: Record<string, unknown> = {};
+  const realm = app.store.realm.get();
+  const settings = userSettings(user);
+  const emptyTopicName = opts.capabilities['empty_topic_name'] === true;
+  const topicName = (topic: string): string => (topic === '' && !emptyTopicName ? realm.empty_topic_display_name : topic);
+  const groups = app.store.groups.all();
+  const now = nowSeconds();
+  const channelCtx = { now, stats: app.store.messages.channelStats(now - FOUR_WEEKS), subscribers: app.store.channels.subscriberMap() };
+
+  if (want('alert_words')) state['alert_words'] = [];
+  if (want('custom_profile_fields')) state['custom_profile_fields'] = [];
+  if (want('drafts')) state['drafts'] = [];
+  if (want('message')) state['max_message_id'] = app.store.messages.maxId();
+  if (want('muted_topics')) state['muted_topics'] = [];
+  if (want('muted_users')) state['muted_users'] = [];
+  if (want('user_topic')) state['user_topics'] = [];
+  if (want('presence')) Object.assign(state, { presences: {}, server_timestamp: Date.now() / 1000 });
+  if (want('realm')) Object.assign(state, realmState(app, groups, opts.serverGeneration));
+  if (want('realm_emoji')) state['realm_emoji'] = {};
+  if (want('realm_linkifiers')) state['realm_linkifiers'] = [];
+  if (want('realm_filters')) state['realm_filters'] = [];
+  if (want('realm_playgrounds')) state['realm_playgrounds'] = [];
+  if (want('saved_snippets')) state['saved_snippets'] = [];
+  if (want('navigation_views')) state['navigation_views'] = [];
+  if (want('channel_folders')) state['channel_folders'] = [];
+  if (want('push_device')) state['push_devices'] = {};
+  if (want('user_status')) state['user_status'] = {};
+  if (want('realm_user_groups')) {
+    const includeDeactivated = opts.capabilities['include_deactivated_groups'] === true;
+    state['realm_user_groups'] = groups.filter((group) => includeDeactivated || group.deactivated === 0).map(formatGroup);
+  }
+  if (want('realm_user')) Object.assign(state, usersState(app, user));
+  if (want('recent_private_conversations')) state['recent_private_conversations'] = recentDirectState(app, user.id);
+  if (want('starred_messages')) state['starred_messages'] = app.store.userState.starred(user.id);
+  if (want('stream')) state['streams'] = streamsState(app, user, channelCtx);
+  if (want('subscription')) {
+    const defaults = opts.capabilities['notification_settings_null'] === true ? null : notificationDefaults(settings);
+    Object.assign(state, subscriptionState(app, user, channelCtx, opts.includeSubscribers, defaults));
+  }
+  if (want('message') && want('update_message_flags')) state['unread_msgs'] = unreadState(app, user.id, topicName);
+  if (want('user_settings')) state['user_settings'] = settings;
+  return state;
+}
+
+/** realm_users, realm_non_active_users, cross_realm_bots and the caller's own identity. */
+function usersState(app: App, user: UserRow): Record<string, unknown> {
+  const options: UserViewOptions = {
+    viewer: user,
+    realm: app.store.realm.get(),
+    baseUrl: app.baseUrl,
+    includeProfileData: true,
+    includeIsActive: false,
+  };
+  const all = app.store.users.all();
+  const own = formatUser(user, options);
+  return {
+    realm_users: all.filter((u) => u.is_active === 1 && u.is_system_bot === 0).map((u) => formatUser(u, options)),
+    realm_non_active_users: all.filter((u) => u.is_active === 0 && u.is_system_bot === 0).map((u) => formatUser(u, options)),
+    cross_realm_bots: all.filter((u) => u.is_system_bot === 1).map((u) => formatSystemBot(u, options)),
+    user_id: user.id,
+    email: own['email'],
+    delivery_email: user.delivery_email,
+    full_name: user.full_name,
+    is_owner: own['is_owner'],
+    is_admin: own['is_admin'],
+    is_moderator: user.role === 300,
+    is_guest: own['is_guest'],
+    is_billing_admin: false,
+    avatar_source: 'U',
+    avatar_url: avatarUrl(app.baseUrl, user),
+    avatar_url_medium: avatarUrl(app.baseUrl, user, 'medium'),
+    can_create_streams: user.role <= 400,
+    can_subscribe_other_users: user.role <= 400,
+    can_invite_others_to_realm: user.role <= 400,
+  };
+}

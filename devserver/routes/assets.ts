@@ -1,0 +1,29 @@
+import type { AssetRoute } from '../http/route';
+import { ApiError } from '../http/errors';
+import { initials, initialsSvg } from '../svg';
+
+const SVG = 'image/svg+xml';
+
+export const assetRoutes: AssetRoute[] = [
+  {
+    /** GET /avatar/{user}: a user's avatar by ID or email (Zulip's /avatar/ redirect target); ?s=medium is larger. */
+    method: 'GET',
+    path: '/avatar/{user}',
+    handler: ({ app, pathParams, url }) => {
+      const key = pathParams['user'] ?? '';
+      const user = /^\d+$/.test(key) ? app.store.users.byId(Number(key)) : app.store.users.byDeliveryEmail(key);
+      if (!user) throw new ApiError(404, 'BAD_REQUEST', 'No such user');
+      const size = url.searchParams.get('s') === 'medium' ? 500 : 100;
+      return { contentType: SVG, body: initialsSvg(initials(user.full_name), user.id, size) };
+    },
+  },
+  {
+    /** GET /realm/icon.svg: the organization's square icon, referenced by realm_icon. */
+    method: 'GET',
+    path: '/realm/icon.svg',
+    handler: ({ app }) => {
+      const realm = app.store.realm.get();
+      return { contentType: SVG, body: initialsSvg(initials(realm.name), 7, 256) };
+    },
+  },
+];

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { App } from './app';
+import { QueueRegistry } from './events/registry';
+import { createRequestHandler } from './http/dispatch';
+import { DEFAULT_OPTIONS, type ServerOptions } from './options';
+import { API_ROUTES, ASSET_ROUTES } from './routes';
+import { seed } from './seed';
+import { Store } from './store/store';
+
+export interface StartLineUser {
+  email: string;
+  password: string;
+  full_name: string;
+  user_id: number;
+  role: number;
+}
+
+/**
+ * The dev server: storage, event queues and the HTTP listener on 127.0.0.1. Usable in-process
+ * (`await DevServer.start({...})`) or through cli.ts, which prints `startLine()` for test helpers.
+ */
+export class DevServer implements App {
+  readonly queues: QueueRegistry;
+  private url = '';
+
+  private constructor(
+    readonly store: Store,
+    readonly options: ServerOptions,
+    private readonly http: Server,
+  ) {
+    this.queues = new QueueRegistry({ gcMs: options.queueGcSeconds * 1000 });
+  }
+
+  get baseUrl(): string {
+    return this.url;
+  }
+
+  static async start(overrides: Partial<ServerOptions> = {}): Promise<DevServer> {
+    const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
+    const store = Store.open(options.dataFile);
+    if (!store.isSeeded()) seed(store, options.seed);
+    const http = createServer();
+    // Long-polls hold connections for up to the heartbeat interval; no request timeout applies.
+    http.requestTimeout = 0;
+    const server = new DevServer(store, options, http);
+    const handler = createRequestHandler(server, API_ROUTES, ASSET_ROUTES);
+    http.on('request', (req, res) => void handler(req, res));
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(options.port, '127.0.0.1', () => resolve());
+    });
+    server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    return server;
+  }
+
+  /** The users the start line reports: active people who can sign in with the seed password. */
+  signInUsers(): StartLineUser[] {
+    const password = this.store.realm.meta('password') ?? '';
+    return this.store.users
+      .all()
+      .filter((user) => user.is_active === 1 && user.is_bot === 0 && user.password_hash !== null)
+      .map((user) => ({ email: user.delivery_email, password, full_name: user.full_name, user_id: user.id, role: user.role }));
+  }
+
+  startLine(): string {
+    return JSON.stringify({ devserver: 'parley', base_url: this.baseUrl, realm_name: this.store.realm.get().name, users: this.signInUsers() });
+  }
+
+  async stop(): Promise<void> {
+    this.queues.stop();
+    await new Promise<void>((resolve) => {
+      this.http.close(() => resolve());
+      this.http.closeAllConnections();
+    });
+    this.store.close();
+  }
+}

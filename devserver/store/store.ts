@@ -1,0 +1,62 @@
+import Database from 'better-sqlite3';
+import { ChannelsRepo } from './channels';
+import { GroupsRepo } from './groups';
+import { MessagesRepo } from './messages';
+import { RealmRepo } from './realm';
+import { RecipientsRepo } from './recipients';
+import { SCHEMA, SCHEMA_VERSION } from './schema';
+import { UsersRepo } from './users';
+import { UserStateQueries } from './user_state';
+
+/**
+ * The server's storage: one SQLite database (in memory unless a file is given) and a repository
+ * per noun. Route code reads through the repos; multi-row writes go through `transaction`.
+ */
+export class Store {
+  readonly realm: RealmRepo;
+  readonly users: UsersRepo;
+  readonly recipients: RecipientsRepo;
+  readonly channels: ChannelsRepo;
+  readonly messages: MessagesRepo;
+  readonly groups: GroupsRepo;
+  readonly userState: UserStateQueries;
+
+  private constructor(readonly db: Database.Database) {
+    this.realm = new RealmRepo(db);
+    this.users = new UsersRepo(db);
+    this.recipients = new RecipientsRepo(db);
+    this.channels = new ChannelsRepo(db);
+    this.messages = new MessagesRepo(db);
+    this.groups = new GroupsRepo(db);
+    this.userState = new UserStateQueries(db);
+  }
+
+  /** Opens (and if new, creates) the database. A file from another schema version is refused. */
+  static open(file: string | undefined): Store {
+    const db = new Database(file ?? ':memory:');
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version === 0) {
+      db.exec(SCHEMA);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    } else if (version !== SCHEMA_VERSION) {
+      db.close();
+      throw new Error(`${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`);
+    }
+    return new Store(db);
+  }
+
+  /** Whether the database holds an organization yet (false right after creation). */
+  isSeeded(): boolean {
+    return this.realm.exists();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,77 @@
+import type { Database } from 'better-sqlite3';
+import type { UserRow } from './rows';
+
+export interface NewUser {
+  delivery_email: string;
+  full_name: string;
+  password_hash: string | null;
+  api_key: string;
+  role: number;
+  is_active?: boolean;
+  is_bot?: boolean;
+  bot_type?: number | null;
+  bot_owner_id?: number | null;
+  is_system_bot?: boolean;
+  timezone?: string;
+  date_joined: number;
+  email_address_visibility?: number;
+  settings?: Record<string, unknown>;
+}
+
+/** Accounts: people, bots and the system bots that Zulip calls cross-realm bots. */
+export class UsersRepo {
+  private readonly selectAll;
+  private readonly selectById;
+  private readonly selectByKey;
+  private readonly selectByEmail;
+  private readonly insertStmt;
+
+  constructor(db: Database) {
+    this.selectAll = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY id');
+    this.selectById = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+    this.selectByKey = db.prepare<[string], UserRow>('SELECT * FROM users WHERE api_key = ?');
+    this.selectByEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE delivery_email = ?');
+    this.insertStmt = db.prepare(
+      `INSERT INTO users (delivery_email, full_name, password_hash, api_key, role, is_active, is_bot, bot_type,
+         bot_owner_id, is_system_bot, timezone, date_joined, email_address_visibility, settings)
+       VALUES (@delivery_email, @full_name, @password_hash, @api_key, @role, @is_active, @is_bot, @bot_type,
+         @bot_owner_id, @is_system_bot, @timezone, @date_joined, @email_address_visibility, @settings)`,
+    );
+  }
+
+  all(): UserRow[] {
+    return this.selectAll.all();
+  }
+
+  /** All accounts keyed by ID: message and user formatting look senders up here per request. */
+  map(): Map<number, UserRow> {
+    return new Map(this.all().map((user) => [user.id, user]));
+  }
+
+  byId(id: number): UserRow | undefined {
+    return this.selectById.get(id);
+  }
+
+  byApiKey(key: string): UserRow | undefined {
+    return this.selectByKey.get(key);
+  }
+
+  byDeliveryEmail(email: string): UserRow | undefined {
+    return this.selectByEmail.get(email);
+  }
+
+  insert(user: NewUser): number {
+    const result = this.insertStmt.run({
+      ...user,
+      is_active: user.is_active === false ? 0 : 1,
+      is_bot: user.is_bot ? 1 : 0,
+      bot_type: user.bot_type ?? null,
+      bot_owner_id: user.bot_owner_id ?? null,
+      is_system_bot: user.is_system_bot ? 1 : 0,
+      timezone: user.timezone ?? '',
+      email_address_visibility: user.email_address_visibility ?? 1,
+      settings: JSON.stringify(user.settings ?? {}),
+    });
+    return Number(result.lastInsertRowid);
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * One signed-in user on one organization: its cache, its sync loop, its pager and outbox,
+ * and the events it publishes. Built by the AccountManager; the IPC handlers call it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EventListener } from '../ipc/types';
+import type { AccountStatus, AccountSummary, Anchor, ComposeTarget, MessagePage, Narrow, Sidebar } from '../../common/model';
+import { ApiClient, sendMessage, type RegisterResponse } from '../api';
+import type { Logger } from '../log';
+import { Outbox } from '../outbox/outbox';
+import type { AccountStore } from '../store/account-store';
+import type { AccountRecord } from '../store/app-store';
+import { narrowFilter } from '../store/narrows';
+import type { Clock } from '../sync/clock';
+import { mergeDeltas, type Delta } from '../sync/deltas';
+import { SyncEngine } from '../sync/engine';
+import { apiForClient } from '../sync/sync-api';
+import { openAccountStore } from './account-store-open';
+import { messageFetcher } from './fetcher';
+import { Pager } from './pager';
+import { validateCompose } from './compose-rules';
+import { buildSidebar, echoView, messageView, userLookup } from './views';
+
+/** How many of the open narrow's newest messages are refetched after an event gap. */
+const RESYNC_COUNT = 100;
+
+export interface AccountOptions {
+  record: AccountRecord;
+  dataDir: string;
+  /** Null when the key is missing; the account then shows its cache and asks to sign in again. */
+  apiKey: string | null;
+  noKeyMessage?: string;
+  fetch?: typeof fetch;
+  log: Logger;
+  clock: Clock;
+  emit: EventListener;
+  openView: Narrow | null;
+  /** Register told us something new about the account (name, feature level). */
+  onRecordChanged: (record: AccountRecord) => void;
+}
+
+export class Account {
+  readonly id: string;
+  readonly store: AccountStore;
+  #record: AccountRecord;
+  #status: AccountStatus;
+  #openView: Narrow | null;
+  readonly #o: AccountOptions;
+  readonly #client: ApiClient | null;
+  readonly #engine: SyncEngine | null;
+  readonly #pager: Pager;
+  readonly #outbox: Outbox;
+
+  constructor(o: AccountOptions) {
+    this.#o = o;
+    this.id = o.record.id;
+    this.#record = o.record;
+    this.#openView = o.openView;
+    const { store, problem } = openAccountStore(o.dataDir, o.record.id, o.log);
+    this.store = store;
+    const auth = o.apiKey !== null && problem === null ? { email: o.record.email, apiKey: o.apiKey } : null;
+    this.#client = auth ? new ApiClient({ realmUrl: o.record.realmUrl, auth, log: o.log.child('api'), ...(o.fetch ? { fetch: o.fetch } : {}) }) : null;
+    this.#status = auth ? { state: 'starting' } : { state: 'signedOut', message: problem ?? o.noKeyMessage ?? 'Sign in again to continue.' };
+    this.#engine = this.#client ? this.#newEngine(this.#client) : null;
+    this.#pager = new Pager({
+      store,
+      fetch: messageFetcher(this.#client, () => this.#featureLevel(), o.record.userId),
+      liveQueueId: () => this.#engine?.queueId ?? null,
+      log: o.log.child('pager'),
+    });
+    const client = this.#client;
+    this.#outbox = new Outbox({
+      store,
+      selfUserId: o.record.userId,
+      log: o.log.child('outbox'),
+      now: () => o.clock.now(),
+      newLocalId: () => randomUUID(),
+      post: client ? (params) => sendMessage(client, params, this.#featureLevel()) : null,
+      queueId: () => this.#engine?.queueId ?? null,
+      onEchoChanged: (entry) => this.#emit('messages:updated', { accountId: this.id, messages: [echoView(entry, this.#self(), userLookup(store))] }),
+      onConfirmed: (localId, id) => this.#publish([{ kind: 'echoConfirmed', localId, id }]),
+    });
+  }
+
+  /** Warm start: the cached sidebar goes out at once, then sync begins. */
+  start(): void {
+    this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+    this.#emit('account:status', { accountId: this.id, status: this.#status });
+    this.#engine?.start();
+  }
+
+  get record(): AccountRecord {
+    return this.#record;
+  }
+
+  summary(): AccountSummary {
+    const r = this.#record;
+    return {
+      id: r.id,
+      realmUrl: r.realmUrl,
+      realmName: r.realmName,
+      realmIcon: r.realmIcon,
+      email: r.email,
+      userId: r.userId,
+      fullName: r.fullName,
+      featureLevel: r.featureLevel,
+      status: this.#status,
+    };
+  }
+
+  sidebar(): Sidebar {
+    return buildSidebar(this.store, this.id, this.#record.userId);
+  }
+
+  setOpenView(narrow: Narrow): void {
+    this.#openView = narrow;
+  }
+
+  async page(narrow: Narrow, anchor: Anchor, before: number, after: number): Promise<MessagePage> {
+    const filter = narrowFilter(narrow, this.#record.userId);
+    const result = await this.#pager.page(filter, anchor, before, after);
+    const users = userLookup(this.store);
+    const messages = result.messages.map((m) => messageView(m, users));
+    if (result.foundNewest) {
+      // Unconfirmed sends of this narrow sit after the newest message, as the user left them.
+      for (const e of this.store.outbox.all()) {
+        const same = filter.kind === 'dm' ? e.dmKey === filter.dmKey : e.channelId === filter.channelId && (filter.kind === 'channel' || e.topic === filter.topic);
+        if (same) messages.push(echoView(e, this.#self(), users));
+      }
+    }
+    return { narrow, messages, foundOldest: result.foundOldest, foundNewest: result.foundNewest, fromCache: result.fromCache };
+  }
+
+  /** Stores the message, publishes its echo, and starts sending; resolves with the echo's local ID. */
+  send(to: ComposeTarget, content: string): { localId: string } {
+    validateCompose(this.store, to, content);
+    const entry = this.#outbox.enqueue(to, content);
+    this.#emit('messages:added', { accountId: this.id, messages: [echoView(entry, this.#self(), userLookup(this.store))] });
+    void this.#outbox.flush();
+    return { localId: entry.localId };
+  }
+
+  /** Stops syncing and closes the cache; with forget, also drops the server's event queue. */
+  async close(opts: { forget?: boolean } = {}): Promise<void> {
+    const queueId = this.#engine?.queueId ?? null;
+    await this.#engine?.stop();
+    if (opts.forget && queueId && this.#client) {
+      await apiForClient(this.#client)
+        .deleteQueue(queueId)
+        .catch((e: unknown) => this.#o.log.info('could not delete the event queue', { error: e }));
+    }
+    this.store.close();
+  }
+
+  #newEngine(client: ApiClient): SyncEngine {
+    return new SyncEngine({
+      store: this.store,
+      api: apiForClient(client),
+      clock: this.#o.clock,
+      log: this.#o.log.child('sync'),
+      selfUserId: this.#record.userId,
+      onStatus: (status) => {
+        this.#status = status;
+        this.#emit('account:status', { accountId: this.id, status });
+        if (status.state === 'live') void this.#outbox.flush();
+      },
+      onDeltas: (deltas) => this.#publish(deltas),
+      onRegistered: (r) => this.#afterRegister(r),
+    });
+  }
+
+  async #afterRegister(r: RegisterResponse): Promise<void> {
+    const next: AccountRecord = {
+      ...this.#record,
+      featureLevel: r.featureLevel,
+      realmName: r.realm_name ?? this.#record.realmName,
+      fullName: r.full_name ?? this.store.users.get(this.#record.userId)?.fullName ?? this.#record.fullName,
+    };
+    if (JSON.stringify(next) !== JSON.stringify(this.#record)) {
+      this.#record = next;
+      this.#o.onRecordChanged(next);
+    }
+    this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+    if (this.#openView) {
+      // Events were missed before this queue: fetch the newest of what is on screen.
+      const result = await this.#pager.fetch(narrowFilter(this.#openView, this.#record.userId), 'newest', RESYNC_COUNT, 0);
+      this.#publish([{ kind: 'messagesAdded', ids: result.newIds }]);
+    }
+    await this.#outbox.flush();
+  }
+
+  #publish(deltas: Delta[]): void {
+    const m = mergeDeltas(deltas);
+    const users = userLookup(this.store);
+    const views = (ids: number[]) => this.store.messages.getByIds(ids).map((x) => messageView(x, users));
+    if (m.added.length > 0) this.#emit('messages:added', { accountId: this.id, messages: views(m.added) });
+    const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
+    const updated = [...views(m.updated), ...confirmed];
+    if (updated.length > 0) this.#emit('messages:updated', { accountId: this.id, messages: updated });
+    if (m.removed.length > 0) this.#emit('messages:removed', { accountId: this.id, messageIds: m.removed });
+    if (m.sidebarChanged) this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+  }
+
+  #featureLevel(): number {
+    return this.store.syncState.get().featureLevel || this.#record.featureLevel;
+  }
+
+  #self() {
+    return { userId: this.#record.userId, fullName: this.#record.fullName, email: this.#record.email };
+  }
+
+  #emit: EventListener = (name, payload) => this.#o.emit(name, payload);
+}

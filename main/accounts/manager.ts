@@ -1,0 +1,140 @@
+/**
+ * All accounts of this app: resumes the saved ones at start, signs in and out, and answers
+ * app-wide questions (the account list, the active account, the last view). Emits
+ * accounts:changed whenever the list or an account's details change.
+ */
+import type { AccountSummary, AppState, KeychainStatus, Narrow } from '../../common/model';
+import type { CredentialStore } from '../credentials';
+import { IpcFailure } from '../ipc/errors';
+import type { EventListener } from '../ipc/types';
+import type { Logger } from '../log';
+import type { AccountRecord, AppStore } from '../store/app-store';
+import type { Clock } from '../sync/clock';
+import { Account } from './account';
+import { signIn } from './sign-in';
+
+export interface AccountManagerDeps {
+  dataDir: string;
+  appStore: AppStore;
+  credentials: CredentialStore;
+  keychain: KeychainStatus;
+  fetch?: typeof fetch;
+  log: Logger;
+  clock: Clock;
+  emit: EventListener;
+}
+
+export class AccountManager {
+  readonly #d: AccountManagerDeps;
+  readonly #accounts = new Map<string, Account>();
+  #closed = false;
+
+  constructor(deps: AccountManagerDeps) {
+    this.#d = deps;
+  }
+
+  /** Opens every saved account (cache and key), without touching the network. Call startAll() next. */
+  async resumeAll(): Promise<void> {
+    for (const record of this.#d.appStore.accounts()) {
+      let apiKey: string | null = null;
+      try {
+        apiKey = await this.#d.credentials.get({ realmUrl: record.realmUrl, email: record.email });
+      } catch (e) {
+        this.#d.log.error('could not read an API key from the keychain', { account: record.id, error: e });
+      }
+      const noKeyMessage =
+        this.#d.keychain.kind === 'memory'
+          ? 'Keys are not kept between runs without a system keychain. Sign in again.'
+          : `No saved key for ${record.email} was found in the keychain. Sign in again.`;
+      this.#accounts.set(record.id, this.#newAccount(record, apiKey, noKeyMessage));
+    }
+  }
+
+  /** Publishes each account's cached sidebar and starts its sync loop. */
+  startAll(): void {
+    if (this.#closed) return;
+    for (const account of this.#accounts.values()) account.start();
+  }
+
+  summaries(): AccountSummary[] {
+    return [...this.#accounts.values()].map((a) => a.summary());
+  }
+
+  get(accountId: string): Account {
+    const account = this.#accounts.get(accountId);
+    if (!account) throw new IpcFailure('UNKNOWN_ACCOUNT', 'That account is not signed in on this computer.');
+    return account;
+  }
+
+  appState(): AppState {
+    const active = this.#d.appStore.activeAccountId();
+    const activeAccountId = active !== null && this.#accounts.has(active) ? active : (this.#accounts.keys().next().value ?? null);
+    return {
+      accounts: this.summaries(),
+      activeAccountId,
+      lastView: activeAccountId !== null ? this.#d.appStore.lastView(activeAccountId) : null,
+      keychain: this.#d.keychain,
+    };
+  }
+
+  async signIn(args: { url: string; email: string; password: string }): Promise<AccountSummary> {
+    const { record, apiKey } = await signIn(
+      { credentials: this.#d.credentials, appStore: this.#d.appStore, log: this.#d.log, now: () => this.#d.clock.now(), ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}) },
+      args,
+    );
+    // Signing in again replaces the running account (its key may have changed) but keeps its cache.
+    await this.#accounts.get(record.id)?.close();
+    const account = this.#newAccount(record, apiKey);
+    this.#accounts.set(record.id, account);
+    this.#d.appStore.setActiveAccount(record.id);
+    this.#emitAccounts();
+    account.start();
+    return account.summary();
+  }
+
+  /** Stops the account, forgets its key and its row; the cache file stays for a later sign-in. */
+  async signOut(accountId: string): Promise<void> {
+    const account = this.get(accountId);
+    this.#accounts.delete(accountId);
+    await account.close({ forget: true });
+    const { realmUrl, email } = account.record;
+    await this.#d.credentials.delete({ realmUrl, email });
+    this.#d.appStore.removeAccount(accountId);
+    this.#emitAccounts();
+  }
+
+  openView(accountId: string, narrow: Narrow): void {
+    this.get(accountId).setOpenView(narrow);
+    this.#d.appStore.setLastView(accountId, narrow, this.#d.clock.now());
+    this.#d.appStore.setActiveAccount(accountId);
+  }
+
+  async closeAll(): Promise<void> {
+    this.#closed = true;
+    const all = [...this.#accounts.values()];
+    this.#accounts.clear();
+    await Promise.all(all.map((a) => a.close()));
+  }
+
+  #newAccount(record: AccountRecord, apiKey: string | null, noKeyMessage?: string): Account {
+    return new Account({
+      record,
+      dataDir: this.#d.dataDir,
+      apiKey,
+      ...(noKeyMessage ? { noKeyMessage } : {}),
+      ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}),
+      log: this.#d.log.child(`account.${record.id.slice(0, 8)}`),
+      clock: this.#d.clock,
+      emit: this.#d.emit,
+      openView: this.#d.appStore.lastView(record.id),
+      onRecordChanged: (next) => {
+        this.#d.appStore.saveAccount(next);
+        this.#emitAccounts();
+      },
+    });
+  }
+
+  #emitAccounts(): void {
+    this.#d.emit('accounts:changed', { accounts: this.summaries() });
+  }
+}

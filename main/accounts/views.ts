@@ -1,0 +1,153 @@
+/**
+ * View models for the renderer (common/model.ts), built from the cache. The renderer never
+ * sees the wire format or table rows: names are resolved here, reactions grouped, IDs sorted.
+ */
+import type { ChannelSummary, DmSummary, MessageView, Reaction, Sidebar, TopicSummary, UserSummary } from '../../common/model';
+import type { AccountStore } from '../store/account-store';
+import { othersInDm, parseDmKey } from '../store/narrows';
+import type { CachedMessage, StoredReaction } from '../store/repos/message-rows';
+import type { OutboxEntry } from '../store/repos/outbox';
+import type { StoredUser } from '../store/repos/users';
+
+/** Topics per channel in the sidebar: the most recent ones, plus any with unread messages. */
+const RECENT_TOPICS_PER_CHANNEL = 30;
+const RECENT_DMS = 100;
+/** What Zulip calls the empty topic when the server has not said. */
+const DEFAULT_EMPTY_TOPIC_NAME = 'general chat';
+
+export interface Self {
+  userId: number;
+  fullName: string;
+  email: string;
+}
+
+/** Looks users up once per build instead of once per message. */
+export function userLookup(store: AccountStore): (id: number) => StoredUser | null {
+  const seen = new Map<number, StoredUser | null>();
+  return (id) => {
+    if (!seen.has(id)) seen.set(id, store.users.get(id));
+    return seen.get(id) ?? null;
+  };
+}
+
+export function groupReactions(list: readonly StoredReaction[]): Reaction[] {
+  const groups = new Map<string, Reaction>();
+  for (const r of list) {
+    const key = `${r.reactionType}:${r.emojiCode}`;
+    const g = groups.get(key) ?? { emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType, userIds: [] };
+    g.userIds.push(r.userId);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+export function messageView(m: CachedMessage, users: (id: number) => StoredUser | null): MessageView {
+  const sender = users(m.senderId);
+  return {
+    id: m.id,
+    senderId: m.senderId,
+    // The current name and avatar, so a rename shows on old messages too.
+    senderName: sender?.fullName ?? m.senderFullName,
+    senderEmail: sender?.email ?? m.senderEmail,
+    avatarUrl: sender?.avatarUrl ?? m.avatarUrl,
+    timestamp: m.timestamp,
+    contentHtml: m.content,
+    channelId: m.channelId,
+    topic: m.topic,
+    dmUserIds: m.dmKey === null ? null : parseDmKey(m.dmKey),
+    reactions: groupReactions(m.reactions),
+    edited: m.lastEditTimestamp !== null,
+    read: m.read,
+    starred: m.starred,
+  };
+}
+
+/**
+ * A local echo of an outbox row. Its ID is the negated row number: unique, never a server ID,
+ * and increasing in send order when the renderer sorts by |id|.
+ */
+export function echoView(e: OutboxEntry, self: Self, users: (id: number) => StoredUser | null): MessageView {
+  const view: MessageView = {
+    id: -e.seq,
+    senderId: self.userId,
+    senderName: users(self.userId)?.fullName ?? self.fullName,
+    senderEmail: self.email,
+    avatarUrl: users(self.userId)?.avatarUrl ?? null,
+    timestamp: Math.floor(e.createdAt / 1000),
+    // Plain text until the server renders it; escaped so it can go through the same sanitizer path.
+    contentHtml: `<p>${escapeHtml(e.content)}</p>`,
+    channelId: e.channelId,
+    topic: e.topic,
+    dmUserIds: e.dmKey === null ? null : parseDmKey(e.dmKey),
+    reactions: [],
+    edited: false,
+    read: true,
+    starred: false,
+    localId: e.localId,
+  };
+  if (e.sendError !== null) view.sendError = e.sendError;
+  return view;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function userSummary(u: StoredUser): UserSummary {
+  return { id: u.id, fullName: u.fullName, email: u.email, avatarUrl: u.avatarUrl, role: u.role, isBot: u.isBot, isActive: u.isActive };
+}
+
+function channelSummaries(store: AccountStore): ChannelSummary[] {
+  const unreadTopics = new Map<number, TopicSummary[]>();
+  for (const t of store.unreads.countsByTopic()) {
+    const list = unreadTopics.get(t.channelId) ?? [];
+    list.push({ name: t.topic, maxMessageId: t.maxId, unreadCount: t.count });
+    unreadTopics.set(t.channelId, list);
+  }
+  return store.channels.subscribed().map((c) => {
+    const withUnreads = unreadTopics.get(c.id) ?? [];
+    const byName = new Map(withUnreads.map((t) => [t.name, t]));
+    for (const t of store.topics.recent(c.id, RECENT_TOPICS_PER_CHANNEL)) {
+      const known = byName.get(t.name);
+      if (known) known.maxMessageId = Math.max(known.maxMessageId, t.maxMessageId);
+      else byName.set(t.name, { name: t.name, maxMessageId: t.maxMessageId, unreadCount: 0 });
+    }
+    return {
+      id: c.id,
+      name: c.name,
+      color: c.subscription.color,
+      description: c.description,
+      inviteOnly: c.inviteOnly,
+      isMuted: c.subscription.isMuted,
+      pinToTop: c.subscription.pinToTop,
+      unreadCount: withUnreads.reduce((n, t) => n + t.unreadCount, 0),
+      topics: [...byName.values()].sort((a, b) => b.maxMessageId - a.maxMessageId),
+    };
+  });
+}
+
+function dmSummaries(store: AccountStore, selfId: number, users: (id: number) => StoredUser | null): DmSummary[] {
+  const byKey = new Map<string, { maxMessageId: number; unreadCount: number }>();
+  for (const dm of store.recentDms.recent(RECENT_DMS)) byKey.set(dm.dmKey, { maxMessageId: dm.maxMessageId, unreadCount: 0 });
+  for (const u of store.unreads.countsByDm()) {
+    const known = byKey.get(u.dmKey);
+    byKey.set(u.dmKey, { maxMessageId: Math.max(known?.maxMessageId ?? 0, u.maxId), unreadCount: u.count });
+  }
+  return [...byKey.entries()]
+    .map(([key, v]) => {
+      const userIds = othersInDm(key, selfId);
+      return { userIds, names: userIds.map((id) => users(id)?.fullName ?? `Unknown user ${id}`), ...v };
+    })
+    .sort((a, b) => b.maxMessageId - a.maxMessageId);
+}
+
+export function buildSidebar(store: AccountStore, accountId: string, selfId: number): Sidebar {
+  const users = userLookup(store);
+  return {
+    accountId,
+    channels: channelSummaries(store),
+    dms: dmSummaries(store, selfId, users),
+    users: store.users.all().map(userSummary),
+    emptyTopicDisplayName: store.realm.getString('realm_empty_topic_display_name', DEFAULT_EMPTY_TOPIC_NAME),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The HTTP transport for one Zulip organization: builds the URL, encodes parameters, adds
+ * Basic auth and the User-Agent, enforces a timeout and turns every answer into a parsed body
+ * or one of the errors in ./errors. Route functions in ./routes sit on top of `request`.
+ */
+import type { z } from 'zod';
+import type { Logger } from '../log';
+import { NetworkError } from './errors';
+import { basicAuthHeader, encodeParams } from './encode';
+import { parseSuccess, readEnvelope, type RawAnswer, type RequestLabel } from './envelope';
+import { describeNetworkFailure } from './network';
+import { DEFAULT_USER_AGENT } from './version';
+
+export interface ApiAuth {
+  email: string;
+  apiKey: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Send credentials? Default: whenever the client has them. `true` without credentials is a bug and throws. */
+  auth?: boolean;
+}
+
+export interface ApiClientOptions {
+  realmUrl: string;
+  auth?: ApiAuth;
+  fetch?: typeof fetch;
+  userAgent?: string;
+  defaultTimeoutMs?: number;
+  /** Gets one debug line per request (method, path, status, duration); never parameters. */
+  log?: Logger;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Strips trailing slashes and any query/fragment; keeps a sub-path if the server lives under one. */
+export function normaliseRealmUrl(raw: string): string {
+  const url = new URL(raw);
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '');
+}
+
+export class ApiClient {
+  /** Normalised, no trailing slash. */
+  readonly realmUrl: string;
+  readonly #auth: ApiAuth | undefined;
+  readonly #fetch: typeof fetch;
+  readonly #userAgent: string;
+  readonly #defaultTimeoutMs: number;
+  readonly #log: Logger | undefined;
+  readonly #opts: ApiClientOptions;
+
+  constructor(opts: ApiClientOptions) {
+    this.#opts = opts;
+    this.realmUrl = normaliseRealmUrl(opts.realmUrl);
+    this.#auth = opts.auth;
+    this.#fetch = opts.fetch ?? globalThis.fetch;
+    this.#userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
+    this.#defaultTimeoutMs = opts.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#log = opts.log;
+  }
+
+  /** The API email this client signs requests with, if any (never the key). */
+  get email(): string | null {
+    return this.#auth?.email ?? null;
+  }
+
+  /** A client for the same server and settings, signing requests as someone else. */
+  withAuth(auth: ApiAuth): ApiClient {
+    return new ApiClient({ ...this.#opts, auth });
+  }
+
+  /** Form-encodes params (non-strings as JSON text); GET/DELETE use the query string. */
+  async request<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    params: Record<string, unknown>,
+    schema: S,
+    opts: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    const cleanPath = `/${path.replace(/^\/+/, '')}`;
+    const url = new URL(`${this.realmUrl}/api/v1${cleanPath}`);
+    const label: RequestLabel = { method, path: cleanPath, host: url.host };
+    const headers: Record<string, string> = { 'User-Agent': this.#userAgent, Accept: 'application/json' };
+    const sendAuth = opts.auth ?? this.#auth !== undefined;
+    if (sendAuth) {
+      if (!this.#auth) throw new Error(`${method} ${cleanPath} needs credentials, but this client has none`);
+      headers['Authorization'] = basicAuthHeader(this.#auth.email, this.#auth.apiKey);
+    }
+    const encoded = encodeParams(params);
+    let body: URLSearchParams | undefined;
+    if (method === 'GET' || method === 'DELETE') {
+      for (const [k, v] of encoded) url.searchParams.append(k, v);
+    } else {
+      body = encoded;
+    }
+
+    const started = Date.now();
+    const answer = await this.#send(url, { method, headers, body }, label, opts);
+    this.#log?.debug('api request', { method, path: cleanPath, status: answer.status, ms: Date.now() - started });
+    const envelope = readEnvelope(answer, label);
+    return parseSuccess(schema, envelope, label, answer.status);
+  }
+
+  /** One fetch with timeout and abort; reads the whole body inside the same deadline. */
+  async #send(
+    url: URL,
+    init: { method: string; headers: Record<string, string>; body: URLSearchParams | undefined },
+    label: RequestLabel,
+    opts: RequestOptions,
+  ): Promise<RawAnswer> {
+    const timeoutMs = opts.timeoutMs ?? this.#defaultTimeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    if (opts.signal?.aborted) throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`);
+    try {
+      const res = await this.#fetch(url, {
+        method: init.method,
+        headers: init.headers,
+        signal,
+        redirect: 'follow',
+        ...(init.body ? { body: init.body } : {}),
+      });
+      const text = await res.text();
+      return {
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? '',
+        retryAfterHeader: res.headers.get('retry-after'),
+        body: text,
+      };
+    } catch (e) {
+      if (opts.signal?.aborted) {
+        throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`, { cause: e });
+      }
+      if (timeout.aborted) {
+        throw new NetworkError(
+          'timeout',
+          `${label.host} did not answer ${label.method} ${label.path} within ${Math.round(timeoutMs / 1000)} s`,
+          { cause: e },
+        );
+      }
+      throw new NetworkError('unreachable', `Could not reach ${label.host}: ${describeNetworkFailure(e)}`, {
+        cause: e,
+      });
+    }
+  }
+}

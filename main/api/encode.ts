@@ -1,0 +1,39 @@
+/**
+ * Zulip's parameter encoding: every value travels as a form field; strings go as they are and
+ * everything else (numbers, booleans, arrays, objects, null) as JSON text, which is what the
+ * server's JSON-typed parameters expect and is also valid for its plain integer/boolean ones.
+ */
+
+/** One form value, or undefined when the parameter should be left out. */
+export function encodeValue(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+    throw new TypeError(`Cannot send a ${typeof value} as an API parameter`);
+  }
+  return JSON.stringify(value);
+}
+
+/** Parameters as URLSearchParams (used for both query strings and form bodies). Undefined values are skipped. */
+export function encodeParams(params: Record<string, unknown>): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const encoded = encodeValue(value);
+    if (encoded !== undefined) out.append(key, encoded);
+  }
+  return out;
+}
+
+/** HTTP Basic credentials: base64 of `email:apiKey` in UTF-8. */
+export function basicAuthHeader(email: string, apiKey: string): string {
+  return `Basic ${Buffer.from(`${email}:${apiKey}`, 'utf8').toString('base64')}`;
+}
+
+/** Retry-After is either delta-seconds or an HTTP date; returns milliseconds from now, or null. */
+export function parseRetryAfterHeader(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}

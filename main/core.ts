@@ -1,0 +1,91 @@
+/**
+ * The transport-neutral core: opens the app database and the credential store, resumes
+ * every saved account (cache first, network later) and answers calls. Electron's IPC and
+ * the bridge host's WebSocket both drive it through the Core interface.
+ */
+import type { KeychainStatus } from '../common/model';
+import { AccountManager } from './accounts/manager';
+import { openCredentialStore, type CredentialStore } from './credentials';
+import { dispatch } from './ipc/dispatch';
+import { createHandlers } from './ipc/handlers';
+import type { Core, EventListener } from './ipc/types';
+import { createLogger, type Logger } from './log';
+import { AppStore } from './store/app-store';
+import { systemClock, type Clock } from './sync/clock';
+
+export interface CoreOptions {
+  /** App data folder: <dataDir>/parley.sqlite (app db) and <dataDir>/accounts/<accountId>.sqlite. */
+  dataDir: string;
+  /** Default: openCredentialStore() (keytar, else memory for this session). */
+  credentials?: CredentialStore;
+  /** Default: the global fetch. */
+  fetch?: typeof fetch;
+  log?: Logger;
+  /** Default: the system clock (tests never need another; the sync tests inject theirs lower down). */
+  clock?: Clock;
+}
+
+async function credentialsFor(opts: CoreOptions, log: Logger): Promise<{ store: CredentialStore; status: KeychainStatus }> {
+  if (!opts.credentials) return openCredentialStore(log.child('credentials'));
+  const status: KeychainStatus =
+    opts.credentials.kind === 'keychain' ? { kind: 'keychain' } : { kind: 'memory', reason: 'An in-memory key store was configured.' };
+  return { store: opts.credentials, status };
+}
+
+/**
+ * Resolves once the app database is open and every account's cache is open; syncing starts
+ * right after, on the next turn, so a subscriber added as soon as this resolves sees each
+ * account's warm-start sidebar:changed. Rejects only when the app database cannot be used.
+ */
+export async function createCore(opts: CoreOptions): Promise<Core & { keychain: KeychainStatus }> {
+  const log = opts.log ?? createLogger({ name: 'core' });
+  const { store: credentials, status: keychain } = await credentialsFor(opts, log);
+  const appStore = AppStore.open(opts.dataDir, (e) => log.error(e.message, { movedTo: e.movedTo }));
+  const listeners = new Set<EventListener>();
+  const emit: EventListener = (name, payload) => {
+    for (const listener of listeners) {
+      try {
+        listener(name, payload);
+      } catch (e) {
+        log.error('an event listener failed', { event: name, error: e });
+      }
+    }
+  };
+  const manager = new AccountManager({
+    dataDir: opts.dataDir,
+    appStore,
+    credentials,
+    keychain,
+    log: log.child('accounts'),
+    clock: opts.clock ?? systemClock,
+    emit,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  await manager.resumeAll();
+  setImmediate(() => manager.startAll());
+  const handlers = createHandlers(manager, opts.fetch);
+  let closing: Promise<void> | null = null;
+
+  return {
+    keychain,
+    dispatch: (name, args) => dispatch(handlers, name, args, log),
+    receive(name, payload) {
+      if (name === 'log:error') {
+        log.error(`renderer: ${String(payload.message).slice(0, 2000)}`, payload.stack ? { stack: String(payload.stack).slice(0, 8000) } : {});
+      } else {
+        log.warn('unknown message from the renderer; dropped', { name: String(name).slice(0, 80) });
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closing ??= manager.closeAll().finally(() => {
+        listeners.clear();
+        appStore.close();
+      });
+      return closing;
+    },
+  };
+}

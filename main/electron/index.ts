@@ -1,0 +1,91 @@
+/**
+ * Electron's main-process entry (bundled to out/main/index.cjs by scripts/build-main.ts). It only
+ * wires Electron to the core and to main/shell's decisions; the logic lives in plain modules.
+ *
+ * PARLEY_DATA_DIR overrides the data folder (the demo script and tests use it).
+ */
+import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createCore } from '../core';
+import { createLogger } from '../log';
+import { rendererCspHeader } from '../shell/csp';
+import { isAppUrl } from '../shell/navigation';
+import { guardWebContents, secureSession } from './guards';
+import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
+import { createMainWindow } from './window';
+
+const dataDirOverride = process.env['PARLEY_DATA_DIR'];
+if (dataDirOverride) app.setPath('userData', dataDirOverride);
+
+const appRoot = app.getAppPath();
+const entryFile = join(appRoot, 'renderer', 'dist', 'index.html');
+const entryUrl = pathToFileURL(entryFile).href;
+const preloadPath = join(appRoot, 'out', 'preload', 'index.cjs');
+
+const log = createLogger({ name: 'electron' });
+let mainWindow: BrowserWindow | null = null;
+
+function focusMainWindow(): void {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+}
+
+async function start(): Promise<void> {
+  app.enableSandbox();
+  app.on('second-instance', focusMainWindow);
+  app.on('web-contents-created', (_event, contents) =>
+    guardWebContents(contents, entryUrl, (url) => shell.openExternal(url)),
+  );
+  await app.whenReady();
+  secureSession(session.defaultSession, rendererCspHeader());
+
+  const core = await createCore({ dataDir: app.getPath('userData'), log });
+  const unwire = wireCoreToIpc({
+    core,
+    ipcMain,
+    isAppUrl: (url) => isAppUrl(url, entryUrl),
+    onRefused: (channel, url) => log.warn('refused IPC from a page that is not the app', { channel, url }),
+  });
+  const stopEvents = forwardCoreEvents(core, () => mainWindow?.webContents ?? null);
+
+  const openWindow = (): void => {
+    mainWindow = createMainWindow({
+      userDataDir: app.getPath('userData'),
+      preloadPath,
+      entryFile,
+      onProblem: (message) => log.warn(message),
+    });
+    mainWindow.on('closed', () => (mainWindow = null));
+  };
+  openWindow();
+  app.on('activate', () => {
+    if (!mainWindow) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Quitting waits for the core to stop its sync loops and close its databases.
+  let coreClosed = false;
+  app.on('will-quit', (event) => {
+    if (coreClosed) return;
+    event.preventDefault();
+    unwire();
+    stopEvents();
+    void core.close().finally(() => {
+      coreClosed = true;
+      app.quit();
+    });
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  start().catch((error: unknown) => {
+    dialog.showErrorBox('Parley could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * The bridge host: the app without Electron. It serves the built renderer on 127.0.0.1 and
+ * carries the IPC contract over a WebSocket at /bridge, so a plain browser (Chromium in the
+ * end-to-end tests, or a person on a machine where Electron cannot run) gets the same app.
+ *
+ * Any page in any browser on this machine can reach a loopback port, so the socket demands both
+ * the per-launch random token from the URL fragment and our own Origin before it upgrades.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { WebSocketServer } from 'ws';
+import type { Core } from '../ipc/types';
+import { attachBridgeConnection } from './bridge-connection';
+import { createLogger, type Logger } from '../log';
+import { securityHeaders, serveStatic } from './static-files';
+
+export interface BridgeHostOptions {
+  core: Core;
+  /** The built renderer: a folder holding index.html (renderer/dist). */
+  rendererDir: string;
+  /** 0 or absent: any free port. */
+  port?: number;
+  log?: Logger;
+}
+
+export interface BridgeHost {
+  /** The page to open, carrying the token in its fragment (never sent to a server by a browser). */
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export const BRIDGE_PATH = '/bridge';
+/** Generous for a chat message or a page of arguments, small enough that no frame can hog memory. */
+const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refuseUpgrade(socket: Socket, status: 403 | 404, reason: string): void {
+  const body = `${reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\n` +
+      `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
+export async function startBridgeHost(options: BridgeHostOptions): Promise<BridgeHost> {
+  const log = options.log ?? createLogger({ name: 'host' });
+  if (!existsSync(join(options.rendererDir, 'index.html'))) {
+    throw new Error(
+      `The renderer is not built: ${join(options.rendererDir, 'index.html')} is missing. Run "npm run build:renderer" first.`,
+    );
+  }
+  const root = realpathSync(options.rendererDir);
+  const token = randomBytes(32).toString('base64url');
+  let origin = '';
+  let host = '';
+
+  const server = createServer((req, res) => {
+    // A page on another site that resolved its name to 127.0.0.1 (DNS rebinding) sends its own Host.
+    if (req.headers.host !== host) {
+      res.writeHead(421, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Misdirected request\n');
+      return;
+    }
+    serveStatic(root, req, res).catch((error: unknown) => {
+      log.error('could not serve a file', { path: req.url, error: String(error) });
+      if (!res.headersSent) res.writeHead(500, securityHeaders());
+      res.end();
+    });
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname !== BRIDGE_PATH) {
+      refuseUpgrade(socket, 404, 'No such endpoint');
+      return;
+    }
+    if (req.headers.origin !== origin || req.headers.host !== host) {
+      log.warn('refused a bridge connection from a foreign origin', { origin: req.headers.origin ?? null });
+      refuseUpgrade(socket, 403, 'Origin not allowed');
+      return;
+    }
+    if (!sameSecret(url.searchParams.get('token') ?? '', token)) {
+      log.warn('refused a bridge connection with a wrong token');
+      refuseUpgrade(socket, 403, 'Bad token');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => attachBridgeConnection(ws, options.core, log));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  host = `127.0.0.1:${port}`;
+  origin = `http://${host}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const client of sockets.clients) {
+          client.close(1001, 'Parley is shutting down');
+          // A page that never answers the close handshake must not hold the port open.
+          setTimeout(() => client.terminate(), 250);
+        }
+        sockets.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

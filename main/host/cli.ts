@@ -1,0 +1,55 @@
+/**
+ * `npm run host -- [--data DIR] [--port N]`: runs Parley's core and serves the app to a browser
+ * at a loopback URL (printed on stdout, one line). Ctrl-C stops it cleanly.
+ */
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core';
+import { defaultDataDir } from '../shell/data-dir';
+import { startBridgeHost } from './bridge-host';
+import { RENDERER_DIST } from './renderer-dist';
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535, not "${text}".`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { data: { type: 'string' }, port: { type: 'string' } },
+    strict: true,
+  });
+  const port = parsePort(values.port);
+  const dataDir = values.data ?? defaultDataDir();
+  mkdirSync(dataDir, { recursive: true });
+  const core = await createCore({ dataDir });
+  if (core.keychain.kind === 'memory') {
+    console.error(`No system keychain (${core.keychain.reason}); sign-ins last only until Parley stops.`);
+  }
+  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port }).catch(async (error: unknown) => {
+    await core.close();
+    throw error;
+  });
+  console.log(`Parley is running at ${host.url}`);
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void host
+      .close()
+      .then(() => core.close())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

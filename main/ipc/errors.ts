@@ -1,0 +1,42 @@
+/**
+ * Every failure that crosses the bridge becomes an IpcError: a code the renderer can branch
+ * on and a sentence a person can read. Nothing here may carry a secret, so every message
+ * also goes through the log's redaction before it leaves.
+ */
+import type { IpcError, IpcErrorCode } from '../../common/ipc/contract';
+import { ApiError, NetworkError, ProbeError, ProtocolError } from '../api';
+import { KeychainError } from '../credentials';
+import { redactText, type Logger } from '../log';
+import { StoreError } from '../store/errors';
+
+/** A failure whose code and message are already right for the renderer. */
+export class IpcFailure extends Error {
+  override readonly name = 'IpcFailure';
+  readonly code: IpcErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: IpcErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+function known(e: unknown): IpcError | null {
+  if (e instanceof IpcFailure) return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+  if (e instanceof ProbeError) return { code: e.code === 'INVALID_URL' ? 'INVALID_ARGUMENT' : e.code, message: e.message };
+  if (e instanceof NetworkError) return { code: 'UNREACHABLE', message: `${e.message}. Check your connection.` };
+  // Server codes (STREAM_DOES_NOT_EXIST, BAD_REQUEST, ...) pass through with the server's own words.
+  if (e instanceof ApiError) return { code: e.code, message: e.message || `The server refused (HTTP ${e.httpStatus}).` };
+  if (e instanceof ProtocolError) return { code: 'BAD_RESPONSE', message: `The server's answer made no sense: ${e.message}` };
+  if (e instanceof KeychainError) return { code: 'KEYCHAIN', message: `The system keychain failed: ${e.message}` };
+  if (e instanceof StoreError) return { code: 'STORAGE', message: e.message };
+  return null;
+}
+
+export function toIpcError(e: unknown, log: Logger): IpcError {
+  const err = known(e);
+  if (err) return { ...err, message: redactText(err.message) };
+  log.error('unexpected failure in a call', { error: e });
+  return { code: 'INTERNAL', message: 'Something went wrong inside Parley. The details are in its log.' };
+}

@@ -1,0 +1,28 @@
+/**
+ * One handler per call of the contract, each a thin step from validated arguments to the
+ * AccountManager or an Account. Nothing here catches: dispatch turns failures into IpcErrors.
+ */
+import type { CallArgs, CallName, CallResult } from '../../common/ipc/contract';
+import type { AccountManager } from '../accounts/manager';
+import { probeServer } from '../api';
+
+export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> };
+
+export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch): Handlers {
+  return {
+    'app:state': async () => manager.appState(),
+    'server:probe': (a) => probeServer(a.url, fetchImpl),
+    'account:signIn': (a) => manager.signIn(a),
+    'account:signOut': async (a) => {
+      await manager.signOut(a.accountId);
+      return null;
+    },
+    'sidebar:get': async (a) => manager.get(a.accountId).sidebar(),
+    'messages:page': (a) => manager.get(a.accountId).page(a.narrow, a.anchor, a.before, a.after),
+    'compose:send': async (a) => manager.get(a.accountId).send(a.to, a.content),
+    'view:open': async (a) => {
+      manager.openView(a.accountId, a.narrow);
+      return null;
+    },
+  };
+}

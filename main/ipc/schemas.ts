@@ -1,0 +1,60 @@
+/**
+ * Runtime checks of every call's arguments, one schema per name in common/ipc/contract.ts.
+ * Whatever arrives over a transport is untrusted: unknown keys are refused, sizes bounded.
+ */
+import { z } from 'zod';
+import type { CallArgs, CallName } from '../../common/ipc/contract';
+import { narrowSchema } from '../store/narrows';
+
+const accountId = z.string().min(1).max(100);
+/** Zulip's own limits are far below these; they only stop absurd payloads before any work. */
+const MAX_CONTENT = 200_000;
+const MAX_WINDOW = 1000;
+
+const anchorSchema = z.union([z.number().int().nonnegative(), z.enum(['newest', 'oldest', 'first_unread'])]);
+
+const composeTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('channel'), channelId: z.number().int().positive(), topic: z.string().max(1000) }).strict(),
+  z
+    .object({
+      kind: z.literal('dm'),
+      userIds: z
+        .array(z.number().int().positive())
+        .max(100)
+        .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+    })
+    .strict(),
+]);
+
+export const callSchemas = {
+  'app:state': z.object({}).strict(),
+  'server:probe': z.object({ url: z.string().min(1, 'Enter the address of your organization.').max(2000) }).strict(),
+  'account:signIn': z
+    .object({
+      url: z.string().min(1, 'Enter the address of your organization.').max(2000),
+      email: z.string().trim().min(1, 'Enter your email address.').max(320),
+      password: z.string().min(1, 'Enter your password.').max(1000),
+    })
+    .strict(),
+  'account:signOut': z.object({ accountId }).strict(),
+  'sidebar:get': z.object({ accountId }).strict(),
+  'messages:page': z
+    .object({
+      accountId,
+      narrow: narrowSchema,
+      anchor: anchorSchema,
+      before: z.number().int().min(0).max(MAX_WINDOW),
+      after: z.number().int().min(0).max(MAX_WINDOW),
+    })
+    .strict(),
+  'compose:send': z.object({ accountId, to: composeTargetSchema, content: z.string().max(MAX_CONTENT) }).strict(),
+  'view:open': z.object({ accountId, narrow: narrowSchema }).strict(),
+} satisfies { [N in CallName]: z.ZodType<CallArgs<N>, unknown> };
+
+/** The first problem, as a sentence; never echoes the value (it may be a password). */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid arguments.';
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}

@@ -1,0 +1,40 @@
+/**
+ * Where the app window may go. The renderer is a single page: it never needs to navigate, so the
+ * only allowed target is its own entry page. Links leave through the system browser instead.
+ */
+
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when `target` is the app's own page: for a file:// entry the same file (any hash or
+ * query), for an http(s) entry (a dev server) the same origin.
+ */
+export function isAppUrl(target: string, entryUrl: string): boolean {
+  const to = parseUrl(target);
+  const entry = parseUrl(entryUrl);
+  if (!to || !entry) return false;
+  if (entry.protocol === 'file:') {
+    return to.protocol === 'file:' && to.host === entry.host && to.pathname === entry.pathname;
+  }
+  return to.origin !== 'null' && to.origin === entry.origin;
+}
+
+/** Schemes we hand to the operating system. Anything else (file:, javascript:, custom apps) is refused. */
+const EXTERNAL_SCHEMES = new Set(['https:', 'http:', 'mailto:']);
+
+/**
+ * The URL to open in the system browser for a link the renderer tried to open, or null to do
+ * nothing. Returns the normalised href so what we open is exactly what we checked.
+ */
+export function externalUrlToOpen(target: string): string | null {
+  const url = parseUrl(target);
+  if (!url || !EXTERNAL_SCHEMES.has(url.protocol)) return null;
+  if (url.protocol !== 'mailto:' && url.hostname === '') return null;
+  return url.href;
+}

@@ -1,0 +1,133 @@
+/**
+ * The stored shape of a message and the mapping between it and its SQLite row. Kept apart
+ * from the repo so appliers and the pager can build StoredMessage values without SQL.
+ */
+
+export interface StoredReaction {
+  userId: number;
+  reactionType: string;
+  emojiCode: string;
+  emojiName: string;
+}
+
+export interface StoredMessage {
+  id: number;
+  senderId: number;
+  senderFullName: string;
+  senderEmail: string;
+  avatarUrl: string | null;
+  /** UNIX seconds. */
+  timestamp: number;
+  content: string;
+  contentType: string;
+  /** Channel messages: the channel and topic. DMs: null and ''. */
+  channelId: number | null;
+  topic: string;
+  /** DMs: every participant's ID, sorted (see narrows.dmKeyOf). Channel messages: null. */
+  dmKey: string | null;
+  starred: boolean;
+  /** Server flags other than read and starred (mentioned, collapsed, ...), kept as given. */
+  otherFlags: string[];
+  lastEditTimestamp: number | null;
+  lastMovedTimestamp: number | null;
+  isMeMessage: boolean;
+  reactions: StoredReaction[];
+}
+
+/** A message as read back: the stored fields plus read state, which lives in the unreads table. */
+export interface CachedMessage extends StoredMessage {
+  read: boolean;
+}
+
+export interface MessageRow {
+  id: number;
+  sender_id: number;
+  sender_full_name: string;
+  sender_email: string;
+  avatar_url: string | null;
+  timestamp: number;
+  content: string;
+  content_type: string;
+  channel_id: number | null;
+  topic: string;
+  dm_key: string | null;
+  is_starred: number;
+  other_flags: string;
+  last_edit_timestamp: number | null;
+  last_moved_timestamp: number | null;
+  is_me_message: number;
+  /** From the LEFT JOIN on unreads. */
+  is_unread: number;
+}
+
+export interface ReactionRow {
+  message_id: number;
+  reaction_type: string;
+  emoji_code: string;
+  user_id: number;
+  emoji_name: string;
+}
+
+/** Columns selected for a CachedMessage; the query must alias messages as m and LEFT JOIN unreads as u. */
+export const MESSAGE_COLUMNS =
+  'm.id, m.sender_id, m.sender_full_name, m.sender_email, m.avatar_url, m.timestamp, m.content, m.content_type, ' +
+  'm.channel_id, m.topic, m.dm_key, m.is_starred, m.other_flags, m.last_edit_timestamp, m.last_moved_timestamp, ' +
+  'm.is_me_message, (u.message_id IS NOT NULL) AS is_unread';
+
+function parseFlags(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rowToMessage(row: MessageRow, reactions: StoredReaction[]): CachedMessage {
+  return {
+    id: row.id,
+    senderId: row.sender_id,
+    senderFullName: row.sender_full_name,
+    senderEmail: row.sender_email,
+    avatarUrl: row.avatar_url,
+    timestamp: row.timestamp,
+    content: row.content,
+    contentType: row.content_type,
+    channelId: row.channel_id,
+    topic: row.topic,
+    dmKey: row.dm_key,
+    starred: row.is_starred === 1,
+    otherFlags: parseFlags(row.other_flags),
+    lastEditTimestamp: row.last_edit_timestamp,
+    lastMovedTimestamp: row.last_moved_timestamp,
+    isMeMessage: row.is_me_message === 1,
+    reactions,
+    read: row.is_unread === 0,
+  };
+}
+
+/** Named parameters for the insert statement (booleans as 0/1, flags as JSON). */
+export function messageParams(m: StoredMessage): Record<string, unknown> {
+  return {
+    id: m.id,
+    sender_id: m.senderId,
+    sender_full_name: m.senderFullName,
+    sender_email: m.senderEmail,
+    avatar_url: m.avatarUrl,
+    timestamp: m.timestamp,
+    content: m.content,
+    content_type: m.contentType,
+    channel_id: m.channelId,
+    topic: m.topic,
+    dm_key: m.dmKey,
+    is_starred: m.starred ? 1 : 0,
+    other_flags: JSON.stringify(m.otherFlags),
+    last_edit_timestamp: m.lastEditTimestamp,
+    last_moved_timestamp: m.lastMovedTimestamp,
+    is_me_message: m.isMeMessage ? 1 : 0,
+  };
+}
+
+export function rowToReaction(row: ReactionRow): StoredReaction {
+  return { userId: row.user_id, reactionType: row.reaction_type, emojiCode: row.emoji_code, emojiName: row.emoji_name };
+}

@@ -1,0 +1,225 @@
+/**
+ * Cached messages and their reactions. Narrow reads walk an index from the anchor outwards
+ * (see messages_by_channel / messages_by_topic / messages_by_dm), bounded by a known range.
+ */
+import type { Db } from '../db';
+import type { NarrowFilter } from '../narrows';
+import {
+  MESSAGE_COLUMNS,
+  messageParams,
+  rowToMessage,
+  rowToReaction,
+  type CachedMessage,
+  type MessageRow,
+  type ReactionRow,
+  type StoredMessage,
+  type StoredReaction,
+} from './message-rows';
+
+const FROM = 'FROM messages m LEFT JOIN unreads u ON u.message_id = m.id';
+const INDEX_OF: Record<NarrowFilter['kind'], string> = {
+  channel: 'messages_by_channel',
+  topic: 'messages_by_topic',
+  dm: 'messages_by_dm',
+};
+
+function whereOf(filter: NarrowFilter): string {
+  switch (filter.kind) {
+    case 'channel':
+      return 'm.channel_id = @channelId';
+    case 'topic':
+      return 'm.channel_id = @channelId AND m.topic = @topic';
+    case 'dm':
+      return 'm.dm_key = @dmKey';
+  }
+}
+
+function filterParams(filter: NarrowFilter): Record<string, unknown> {
+  switch (filter.kind) {
+    case 'channel':
+      return { channelId: filter.channelId };
+    case 'topic':
+      return { channelId: filter.channelId, topic: filter.topic };
+    case 'dm':
+      return { dmKey: filter.dmKey };
+  }
+}
+
+/** SQL of the narrow reads, exported so the query-plan test checks exactly what runs. */
+export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after'): string {
+  const where = whereOf(filter);
+  // Without ANALYZE statistics SQLite may pick messages_by_channel for a topic read and filter
+  // a whole channel; naming the index makes the plan fixed (and fails loudly if it ever cannot be used).
+  const from = `FROM messages m INDEXED BY ${INDEX_OF[filter.kind]} LEFT JOIN unreads u ON u.message_id = m.id`;
+  return direction === 'before'
+    ? `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id < @below AND m.id >= @lo ORDER BY m.id DESC LIMIT @limit`
+    : `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id > @above AND m.id <= @hi ORDER BY m.id ASC LIMIT @limit`;
+}
+
+export class MessagesRepo {
+  readonly #db: Db;
+  readonly #narrowStatements = new Map<string, ReturnType<Db['prepare']>>();
+  readonly #upsert;
+  readonly #deleteReactionsOf;
+  readonly #insertReaction;
+  readonly #deleteReaction;
+  readonly #byIds;
+  readonly #reactionsOf;
+  readonly #delete;
+  readonly #setStarred;
+  readonly #setOtherFlags;
+  readonly #setContent;
+  readonly #move;
+  readonly #exists;
+  readonly #existing;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#upsert = db.prepare(`
+      INSERT INTO messages (id, sender_id, sender_full_name, sender_email, avatar_url, timestamp, content, content_type,
+        channel_id, topic, dm_key, is_starred, other_flags, last_edit_timestamp, last_moved_timestamp, is_me_message)
+      VALUES (@id, @sender_id, @sender_full_name, @sender_email, @avatar_url, @timestamp, @content, @content_type,
+        @channel_id, @topic, @dm_key, @is_starred, @other_flags, @last_edit_timestamp, @last_moved_timestamp, @is_me_message)
+      ON CONFLICT (id) DO UPDATE SET sender_id = excluded.sender_id, sender_full_name = excluded.sender_full_name,
+        sender_email = excluded.sender_email, avatar_url = excluded.avatar_url, timestamp = excluded.timestamp,
+        content = excluded.content, content_type = excluded.content_type, channel_id = excluded.channel_id,
+        topic = excluded.topic, dm_key = excluded.dm_key, is_starred = excluded.is_starred,
+        other_flags = excluded.other_flags, last_edit_timestamp = excluded.last_edit_timestamp,
+        last_moved_timestamp = excluded.last_moved_timestamp, is_me_message = excluded.is_me_message`);
+    this.#deleteReactionsOf = db.prepare('DELETE FROM reactions WHERE message_id = ?');
+    this.#insertReaction = db.prepare(
+      `INSERT OR IGNORE INTO reactions (message_id, reaction_type, emoji_code, user_id, emoji_name)
+       VALUES (@messageId, @reactionType, @emojiCode, @userId, @emojiName)`,
+    );
+    this.#deleteReaction = db.prepare(
+      `DELETE FROM reactions WHERE message_id = @messageId AND reaction_type = @reactionType
+       AND emoji_code = @emojiCode AND user_id = @userId`,
+    );
+    this.#byIds = db.prepare(
+      `SELECT ${MESSAGE_COLUMNS} ${FROM} WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id`,
+    );
+    this.#reactionsOf = db.prepare(
+      'SELECT * FROM reactions WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id, rowid',
+    );
+    this.#delete = db.prepare('DELETE FROM messages WHERE id = ? RETURNING id');
+    this.#setStarred = db.prepare('UPDATE messages SET is_starred = ? WHERE id = ? RETURNING id');
+    this.#setOtherFlags = db.prepare('UPDATE messages SET other_flags = ? WHERE id = ?');
+    this.#setContent = db.prepare(
+      'UPDATE messages SET content = @content, last_edit_timestamp = coalesce(@editedAt, last_edit_timestamp) WHERE id = @id RETURNING id',
+    );
+    this.#move = db.prepare(
+      'UPDATE messages SET channel_id = @channelId, topic = @topic, last_moved_timestamp = @movedAt WHERE id = @id RETURNING id',
+    );
+    this.#exists = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
+    this.#existing = db.prepare('SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').pluck();
+  }
+
+  /** Inserts or replaces messages with their reactions, in one transaction. */
+  upsertMany(messages: readonly StoredMessage[]): void {
+    this.#db.transaction(() => {
+      for (const m of messages) {
+        this.#upsert.run(messageParams(m));
+        this.#deleteReactionsOf.run(m.id);
+        for (const r of m.reactions) this.#insertReaction.run({ messageId: m.id, ...r });
+      }
+    })();
+  }
+
+  has(id: number): boolean {
+    return this.#exists.get(id) !== undefined;
+  }
+
+  /** Which of these IDs are cached, sorted. */
+  cachedIds(ids: readonly number[]): number[] {
+    return ids.length === 0 ? [] : (this.#existing.all(JSON.stringify(ids)) as number[]);
+  }
+
+  /** The cached ones among these IDs, sorted by ID. */
+  getByIds(ids: readonly number[]): CachedMessage[] {
+    if (ids.length === 0) return [];
+    const rows = this.#byIds.all(JSON.stringify(ids)) as MessageRow[];
+    return this.#withReactions(rows);
+  }
+
+  /** Up to `limit` messages of the narrow with lo <= id < below, oldest first. */
+  readBefore(filter: NarrowFilter, below: number, lo: number, limit: number): CachedMessage[] {
+    const stmt = this.#narrowStatement(filter, 'before');
+    const rows = stmt.all({ ...filterParams(filter), below, lo, limit }) as MessageRow[];
+    return this.#withReactions(rows.reverse());
+  }
+
+  /** Up to `limit` messages of the narrow with above < id <= hi, oldest first. */
+  readAfter(filter: NarrowFilter, above: number, hi: number, limit: number): CachedMessage[] {
+    const stmt = this.#narrowStatement(filter, 'after');
+    const rows = stmt.all({ ...filterParams(filter), above, hi, limit }) as MessageRow[];
+    return this.#withReactions(rows);
+  }
+
+  /** Deletes these messages (reactions go with them); returns the IDs that were cached. */
+  deleteMany(ids: readonly number[]): number[] {
+    return ids.filter((id) => this.#delete.get(id) !== undefined);
+  }
+
+  /** Returns the IDs that were cached. */
+  setStarred(ids: readonly number[], starred: boolean): number[] {
+    return ids.filter((id) => this.#setStarred.get(starred ? 1 : 0, id) !== undefined);
+  }
+
+  /** Adds or removes a flag other than read/starred; returns the IDs that were cached. */
+  setOtherFlag(ids: readonly number[], flag: string, on: boolean): number[] {
+    const changed: number[] = [];
+    for (const m of this.getByIds(ids)) {
+      const flags = new Set(m.otherFlags);
+      if (on) flags.add(flag);
+      else flags.delete(flag);
+      this.#setOtherFlags.run(JSON.stringify([...flags]), m.id);
+      changed.push(m.id);
+    }
+    return changed;
+  }
+
+  /** Returns whether the message was cached. */
+  setContent(id: number, content: string, editedAt: number | null): boolean {
+    return this.#setContent.get({ id, content, editedAt }) !== undefined;
+  }
+
+  /** Moves cached messages to another channel/topic; returns the IDs that were cached. */
+  move(ids: readonly number[], channelId: number, topic: string, movedAt: number | null): number[] {
+    return ids.filter((id) => this.#move.get({ id, channelId, topic, movedAt }) !== undefined);
+  }
+
+  /** Returns whether the message was cached (reactions of uncached messages are not kept). */
+  addReaction(messageId: number, r: StoredReaction): boolean {
+    if (!this.has(messageId)) return false;
+    this.#insertReaction.run({ messageId, ...r });
+    return true;
+  }
+
+  removeReaction(messageId: number, r: StoredReaction): boolean {
+    if (!this.has(messageId)) return false;
+    this.#deleteReaction.run({ messageId, ...r });
+    return true;
+  }
+
+  #narrowStatement(filter: NarrowFilter, direction: 'before' | 'after') {
+    const sql = narrowReadSql(filter, direction);
+    let stmt = this.#narrowStatements.get(sql);
+    if (!stmt) {
+      stmt = this.#db.prepare(sql);
+      this.#narrowStatements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  #withReactions(rows: MessageRow[]): CachedMessage[] {
+    if (rows.length === 0) return [];
+    const byMessage = new Map<number, StoredReaction[]>();
+    const reactionRows = this.#reactionsOf.all(JSON.stringify(rows.map((r) => r.id))) as ReactionRow[];
+    for (const r of reactionRows) {
+      const list = byMessage.get(r.message_id) ?? [];
+      list.push(rowToReaction(r));
+      byMessage.set(r.message_id, list);
+    }
+    return rows.map((row) => rowToMessage(row, byMessage.get(row.id) ?? []));
+  }
+}

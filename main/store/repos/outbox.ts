@@ -1,0 +1,147 @@
+/**
+ * The outbox table: a message the user wrote is stored here before anything is sent, and
+ * stays until the server's message event confirms it (or, when refused, until the user
+ * deals with it). Rows are addressed by local_id, which also travels to the server.
+ */
+import type { ComposeTarget } from '../../../common/model';
+import type { Db } from '../db';
+
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface OutboxEntry {
+  /** Row number; the local echo's message ID is its negation, so echoes never clash with server IDs. */
+  seq: number;
+  localId: string;
+  createdAt: number;
+  target: ComposeTarget;
+  channelId: number | null;
+  topic: string;
+  dmKey: string | null;
+  content: string;
+  state: OutboxState;
+  attempts: number;
+  messageId: number | null;
+  sendError: string | null;
+}
+
+interface Row {
+  id: number;
+  local_id: string;
+  created_at: number;
+  target: string;
+  channel_id: number | null;
+  topic: string;
+  dm_key: string | null;
+  content: string;
+  state: OutboxState;
+  attempts: number;
+  message_id: number | null;
+  send_error: string | null;
+}
+
+function toEntry(r: Row): OutboxEntry {
+  return {
+    seq: r.id,
+    localId: r.local_id,
+    createdAt: r.created_at,
+    target: JSON.parse(r.target) as ComposeTarget,
+    channelId: r.channel_id,
+    topic: r.topic,
+    dmKey: r.dm_key,
+    content: r.content,
+    state: r.state,
+    attempts: r.attempts,
+    messageId: r.message_id,
+    sendError: r.send_error,
+  };
+}
+
+export interface NewOutboxEntry {
+  localId: string;
+  createdAt: number;
+  target: ComposeTarget;
+  channelId: number | null;
+  topic: string;
+  dmKey: string | null;
+  content: string;
+}
+
+export class OutboxRepo {
+  readonly #insert;
+  readonly #byLocalId;
+  readonly #byMessageId;
+  readonly #update;
+  readonly #remove;
+  readonly #inState;
+  readonly #unconfirmed;
+
+  constructor(db: Db) {
+    this.#insert = db.prepare(
+      `INSERT INTO outbox (local_id, created_at, updated_at, target, channel_id, topic, dm_key, content, state)
+       VALUES (@localId, @createdAt, @createdAt, @target, @channelId, @topic, @dmKey, @content, 'pending') RETURNING *`,
+    );
+    this.#byLocalId = db.prepare('SELECT * FROM outbox WHERE local_id = ?');
+    this.#byMessageId = db.prepare('SELECT * FROM outbox WHERE message_id = ?');
+    this.#update = db.prepare(
+      `UPDATE outbox SET state = @state, attempts = attempts + @attempt, message_id = coalesce(@messageId, message_id),
+         send_error = @sendError, updated_at = @now WHERE local_id = @localId RETURNING *`,
+    );
+    this.#remove = db.prepare('DELETE FROM outbox WHERE local_id = ? RETURNING *');
+    this.#inState = db.prepare('SELECT * FROM outbox WHERE state = ? ORDER BY id');
+    this.#unconfirmed = db.prepare('SELECT * FROM outbox ORDER BY id');
+  }
+
+  add(entry: NewOutboxEntry): OutboxEntry {
+    return toEntry(this.#insert.get({ ...entry, target: JSON.stringify(entry.target) }) as Row);
+  }
+
+  get(localId: string): OutboxEntry | null {
+    const r = this.#byLocalId.get(localId) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+
+  byMessageId(messageId: number): OutboxEntry | null {
+    const r = this.#byMessageId.get(messageId) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+
+  markSending(localId: string, now: number): OutboxEntry | null {
+    return this.#set(localId, { state: 'sending', attempt: 1, messageId: null, sendError: null, now });
+  }
+
+  markSent(localId: string, messageId: number, now: number): OutboxEntry | null {
+    return this.#set(localId, { state: 'sent', attempt: 0, messageId, sendError: null, now });
+  }
+
+  markFailed(localId: string, sendError: string, now: number): OutboxEntry | null {
+    return this.#set(localId, { state: 'failed', attempt: 0, messageId: null, sendError, now });
+  }
+
+  /** Back to pending (a network failure: it may be retried). */
+  markPending(localId: string, now: number): OutboxEntry | null {
+    return this.#set(localId, { state: 'pending', attempt: 0, messageId: null, sendError: null, now });
+  }
+
+  /** Drops a row once the server's own message has replaced it; returns it if it existed. */
+  remove(localId: string): OutboxEntry | null {
+    const r = this.#remove.get(localId) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+
+  inState(state: OutboxState): OutboxEntry[] {
+    return (this.#inState.all(state) as Row[]).map(toEntry);
+  }
+
+  /** Every row still waiting to be replaced by a server message, oldest first. */
+  all(): OutboxEntry[] {
+    return (this.#unconfirmed.all() as Row[]).map(toEntry);
+  }
+
+  #set(
+    localId: string,
+    v: { state: OutboxState; attempt: number; messageId: number | null; sendError: string | null; now: number },
+  ): OutboxEntry | null {
+    const r = this.#update.get({ localId, ...v }) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+}

@@ -1,0 +1,102 @@
+/** Users of the organization as register and realm_user events describe them. */
+import type { Db } from '../db';
+import { parseObject } from './json';
+
+export interface StoredUser {
+  id: number;
+  email: string;
+  fullName: string;
+  avatarUrl: string | null;
+  role: number;
+  isBot: boolean;
+  isActive: boolean;
+  /** Fields kept but not queried: timezone, delivery_email, bot_type, profile_data, ... */
+  extra: Record<string, unknown>;
+}
+
+interface UserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  avatar_url: string | null;
+  role: number;
+  is_bot: number;
+  is_active: number;
+  extra: string;
+}
+
+function toUser(r: UserRow): StoredUser {
+  return {
+    id: r.id,
+    email: r.email,
+    fullName: r.full_name,
+    avatarUrl: r.avatar_url,
+    role: r.role,
+    isBot: r.is_bot === 1,
+    isActive: r.is_active === 1,
+    extra: parseObject(r.extra),
+  };
+}
+
+function params(u: StoredUser): Record<string, unknown> {
+  return {
+    id: u.id,
+    email: u.email,
+    full_name: u.fullName,
+    avatar_url: u.avatarUrl,
+    role: u.role,
+    is_bot: u.isBot ? 1 : 0,
+    is_active: u.isActive ? 1 : 0,
+    extra: JSON.stringify(u.extra),
+  };
+}
+
+export class UsersRepo {
+  readonly #db: Db;
+  readonly #upsert;
+  readonly #deleteAll;
+  readonly #get;
+  readonly #all;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#upsert = db.prepare(
+      `INSERT INTO users (id, email, full_name, avatar_url, role, is_bot, is_active, extra)
+       VALUES (@id, @email, @full_name, @avatar_url, @role, @is_bot, @is_active, @extra)
+       ON CONFLICT (id) DO UPDATE SET email = excluded.email, full_name = excluded.full_name,
+         avatar_url = excluded.avatar_url, role = excluded.role, is_bot = excluded.is_bot,
+         is_active = excluded.is_active, extra = excluded.extra`,
+    );
+    this.#deleteAll = db.prepare('DELETE FROM users');
+    this.#get = db.prepare('SELECT * FROM users WHERE id = ?');
+    this.#all = db.prepare('SELECT * FROM users ORDER BY full_name COLLATE NOCASE, id');
+  }
+
+  replaceAll(users: readonly StoredUser[]): void {
+    this.#db.transaction(() => {
+      this.#deleteAll.run();
+      for (const u of users) this.#upsert.run(params(u));
+    })();
+  }
+
+  upsert(user: StoredUser): void {
+    this.#upsert.run(params(user));
+  }
+
+  get(id: number): StoredUser | null {
+    const row = this.#get.get(id) as UserRow | undefined;
+    return row ? toUser(row) : null;
+  }
+
+  /** Applies a partial change (extra is merged key by key); returns false for an unknown user. */
+  patch(id: number, change: Partial<Omit<StoredUser, 'id'>>): boolean {
+    const current = this.get(id);
+    if (!current) return false;
+    this.upsert({ ...current, ...change, extra: { ...current.extra, ...change.extra }, id });
+    return true;
+  }
+
+  all(): StoredUser[] {
+    return (this.#all.all() as UserRow[]).map(toUser);
+  }
+}

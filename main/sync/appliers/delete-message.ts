@@ -1,0 +1,13 @@
+/** delete_message events, bulk (message_ids) or one by one (widened to message_ids by the API layer). */
+import type { DeleteMessageEvent } from '../../api';
+import type { Delta } from '../deltas';
+import type { ApplyContext } from './context';
+
+export function applyDeleteMessage({ store }: ApplyContext, ev: DeleteMessageEvent): Delta[] {
+  const removed = store.messages.deleteMany(ev.message_ids);
+  const wereUnread = store.unreads.remove(ev.message_ids);
+  const deltas: Delta[] = [];
+  if (removed.length > 0) deltas.push({ kind: 'messagesRemoved', ids: removed });
+  if (wereUnread.length > 0) deltas.push({ kind: 'sidebarChanged' });
+  return deltas;
+}

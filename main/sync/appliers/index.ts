@@ -1,0 +1,48 @@
+/**
+ * Routes each event to the applier of its family. Appliers are plain functions over the
+ * store that return deltas; the batch runs them inside one transaction. Events we do not
+ * handle (yet) are logged and skipped, never fatal.
+ */
+import { readVersion, type ZulipEvent } from '../../api';
+import type { Delta } from '../deltas';
+import type { ApplyContext } from './context';
+import { applyDeleteMessage } from './delete-message';
+import { applyMessage } from './message';
+import { applyReaction } from './reaction';
+import { applyRealmUser } from './realm-user';
+import { applySubscription } from './subscription';
+import { applyUpdateMessage } from './update-message';
+import { applyUpdateMessageFlags } from './update-message-flags';
+
+export type { ApplyContext } from './context';
+
+export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
+  switch (ev.type) {
+    case 'message':
+      return applyMessage(ctx, ev);
+    case 'update_message':
+      return applyUpdateMessage(ctx, ev);
+    case 'delete_message':
+      return applyDeleteMessage(ctx, ev);
+    case 'update_message_flags':
+      return applyUpdateMessageFlags(ctx, ev);
+    case 'reaction':
+      return applyReaction(ctx, ev);
+    case 'subscription':
+      return applySubscription(ctx, ev);
+    case 'realm_user':
+      return applyRealmUser(ctx, ev);
+    case 'heartbeat':
+      // Nothing to store: the batch saves last_event_id, which is all a heartbeat moves.
+      return [];
+    case 'restart': {
+      // The server was upgraded; the queue survives, so only the feature level is news.
+      const { featureLevel } = readVersion(ev);
+      if (featureLevel > 0) ctx.store.syncState.setFeatureLevel(featureLevel);
+      return [];
+    }
+    case 'unknown':
+      ctx.log.debug('event type not handled yet; skipped', { type: ev.originalType, id: ev.id });
+      return [];
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * One account's sync loop: register (snapshot) → long-poll → apply each batch in one
+ * transaction with last_event_id → publish deltas; and around it the recovery rules:
+ * backoff on network trouble, re-register on a lost queue, stop on an auth failure.
+ */
+import type { AccountStatus } from '../../common/model';
+import type { RegisterResponse, ZulipEvent } from '../api';
+import type { Logger } from '../log';
+import type { AccountStore } from '../store/account-store';
+import { applyEvent } from './appliers';
+import { Backoff } from './backoff';
+import type { Clock } from './clock';
+import type { Delta } from './deltas';
+import { classifyFailure } from './failures';
+import { applySnapshot } from './snapshot';
+import type { SyncApi } from './sync-api';
+
+export interface SyncEngineDeps {
+  store: AccountStore;
+  api: SyncApi;
+  clock: Clock;
+  log: Logger;
+  selfUserId: number;
+  onStatus(status: AccountStatus): void;
+  onDeltas(deltas: Delta[]): void;
+  /** After each register's snapshot is stored: the account republishes and refetches what is open. */
+  onRegistered(r: RegisterResponse): Promise<void>;
+}
+
+export class SyncEngine {
+  readonly #d: SyncEngineDeps;
+  readonly #abort = new AbortController();
+  #queueId: string | null = null;
+  #lastEventId = -1;
+  #longpollSeconds = 90;
+  #status: AccountStatus = { state: 'starting' };
+  #done: Promise<void> | null = null;
+
+  constructor(deps: SyncEngineDeps) {
+    this.#d = deps;
+  }
+
+  /** The event queue being polled, or null between queues. */
+  get queueId(): string | null {
+    return this.#queueId;
+  }
+
+  get status(): AccountStatus {
+    return this.#status;
+  }
+
+  start(): void {
+    this.#done ??= this.#run().catch((e: unknown) => this.#d.log.error('sync loop stopped by an unexpected error', { error: e }));
+  }
+
+  /** Stops polling (an in-flight request is aborted) and waits for the loop to finish. */
+  async stop(): Promise<void> {
+    this.#abort.abort(new Error('sync stopped'));
+    await this.#done;
+  }
+
+  #setStatus(status: AccountStatus): void {
+    this.#status = status;
+    this.#d.onStatus(status);
+  }
+
+  async #run(): Promise<void> {
+    const { store, clock, log } = this.#d;
+    const signal = this.#abort.signal;
+    const saved = store.syncState.get();
+    if (saved.queueId !== null && saved.lastEventId !== null) {
+      // A queue from the last run may still be alive (servers keep idle queues ~10 min): try it first.
+      this.#queueId = saved.queueId;
+      this.#lastEventId = saved.lastEventId;
+      this.#longpollSeconds = saved.longpollTimeoutSeconds;
+    }
+    this.#setStatus({ state: 'connecting' });
+    const backoff = new Backoff(clock.random);
+    let recovering = false;
+    let lostQueues = 0;
+    while (!signal.aborted) {
+      let during: 'register' | 'poll' = 'register';
+      try {
+        if (this.#queueId === null) await this.#register();
+        during = 'poll';
+        const events = await this.#poll(recovering);
+        if (this.#status.state !== 'live') this.#setStatus({ state: 'live' });
+        recovering = false;
+        lostQueues = 0;
+        backoff.reset();
+        this.#applyBatch(events);
+      } catch (e) {
+        if (signal.aborted) return;
+        const reaction = classifyFailure(e, during);
+        log.warn('sync request failed', { during, reaction: reaction.kind, error: e });
+        if (reaction.kind === 'signOut') {
+          this.#queueId = null;
+          this.#setStatus({ state: 'signedOut', message: reaction.message });
+          return;
+        }
+        if (reaction.kind === 'reregister') {
+          this.#queueId = null;
+          store.syncState.clearQueue();
+          // The first lost queue is re-registered at once; a run of them backs off like any failure.
+          if (lostQueues++ === 0) continue;
+        }
+        const retryInMs = backoff.next(reaction.kind === 'retry' ? reaction.retryAfterMs : null);
+        this.#setStatus({ state: 'offline', message: reaction.message, retryInMs });
+        recovering = true;
+        try {
+          await clock.sleep(retryInMs, signal);
+        } catch {
+          return;
+        }
+        this.#setStatus({ state: 'connecting' });
+      }
+    }
+  }
+
+  async #register(): Promise<void> {
+    const { api, store, clock, log } = this.#d;
+    const r = await api.register(this.#abort.signal);
+    if (r.queue_id === null) throw new Error('The server gave no event queue; it treated us as signed out.');
+    applySnapshot(store, r, this.#d.selfUserId, clock.now());
+    this.#queueId = r.queue_id;
+    this.#lastEventId = r.last_event_id;
+    this.#longpollSeconds = r.longpollTimeoutSeconds;
+    log.info('registered event queue', { featureLevel: r.featureLevel });
+    this.#setStatus({ state: 'live' });
+    try {
+      await this.#d.onRegistered(r);
+    } catch (e) {
+      log.error('refreshing after register failed', { error: e });
+    }
+  }
+
+  #poll(dontBlock: boolean): Promise<ZulipEvent[]> {
+    const queueId = this.#queueId;
+    if (queueId === null) throw new Error('no event queue');
+    return this.#d.api.getEvents(
+      { queueId, lastEventId: this.#lastEventId, dontBlock, longpollTimeoutSeconds: this.#longpollSeconds },
+      this.#abort.signal,
+    );
+  }
+
+  /** Applies a batch in one transaction; an event that fails is rolled back alone and skipped. */
+  #applyBatch(events: ZulipEvent[]): void {
+    const fresh = events.filter((ev) => ev.id > this.#lastEventId);
+    if (fresh.length === 0) return;
+    const { store, log } = this.#d;
+    const ctx = { store, selfUserId: this.#d.selfUserId, log };
+    const lastId = Math.max(...fresh.map((ev) => ev.id));
+    const deltas = store.transaction(() => {
+      const out: Delta[] = [];
+      for (const ev of fresh) {
+        try {
+          out.push(...store.transaction(() => applyEvent(ctx, ev)));
+        } catch (e) {
+          log.error('could not apply an event; skipped', { type: ev.type, id: ev.id, error: e });
+        }
+      }
+      store.syncState.setLastEventId(lastId);
+      return out;
+    });
+    this.#lastEventId = lastId;
+    try {
+      this.#d.onDeltas(deltas);
+    } catch (e) {
+      log.error('publishing changes failed', { error: e });
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/** How the sync loop reacts to each kind of failure, and the words the user sees for it. */
+import { ApiError, NetworkError, ProtocolError, isAuthFailure, isTransient } from '../api';
+
+export type Reaction =
+  /** The key no longer works (or the user/organization is deactivated): stop and ask to sign in. */
+  | { kind: 'signOut'; message: string }
+  /** The queue is gone (or keeps failing to parse): register a new one. */
+  | { kind: 'reregister'; message: string }
+  /** Wait and try the same thing again. */
+  | { kind: 'retry'; message: string; retryAfterMs: number | null };
+
+export function classifyFailure(e: unknown, during: 'register' | 'poll'): Reaction {
+  if (isAuthFailure(e)) {
+    const why = e instanceof ApiError ? e.message : 'the server refused the saved key';
+    return { kind: 'signOut', message: `Signed out: ${why}. Sign in again to continue.` };
+  }
+  if (e instanceof ApiError && e.code === 'BAD_EVENT_QUEUE_ID') {
+    return { kind: 'reregister', message: 'The server forgot our event queue; reconnecting.' };
+  }
+  if (isTransient(e)) {
+    const retryAfterMs = e instanceof ApiError ? e.retryAfterMs : null;
+    const message =
+      e instanceof NetworkError
+        ? e.message
+        : e instanceof ApiError && e.httpStatus === 429
+          ? 'The server asked us to slow down.'
+          : `The server is having trouble (${e instanceof ApiError || e instanceof ProtocolError ? `HTTP ${e.httpStatus}` : 'error'}).`;
+    return { kind: 'retry', message, retryAfterMs };
+  }
+  // Anything else would fail the same way again. While polling, a fresh queue (and snapshot)
+  // gets past an event we cannot read; while registering, all we can do is wait and retry.
+  const message = e instanceof Error ? e.message : String(e);
+  return during === 'poll' ? { kind: 'reregister', message } : { kind: 'retry', message, retryAfterMs: null };
+}

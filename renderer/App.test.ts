@@ -1,0 +1,149 @@
+import { render, screen, within } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AppState, Narrow } from '../common/model';
+import App from './App.svelte';
+import { account, message, serverInfo, sidebar } from './testing/fixtures';
+import { CallFailure, MemoryBridge } from './testing/memoryBridge';
+
+function mainSide(state: Partial<AppState> = {}): MemoryBridge {
+  return new MemoryBridge()
+    .handle('app:state', () => ({
+      accounts: [account()],
+      activeAccountId: 'acc-1',
+      lastView: { kind: 'channel', channelId: 1 },
+      keychain: { kind: 'keychain' },
+      ...state,
+    }))
+    .handle('sidebar:get', () => sidebar())
+    .handle('view:open', () => null)
+    .handle('account:signOut', () => null)
+    .handle('server:probe', () => serverInfo())
+    .handle('messages:page', ({ narrow }) => ({
+      narrow,
+      messages: [
+        message({
+          id: 100,
+          channelId: narrow.kind === 'dm' ? null : 1,
+          contentHtml: `<p>in ${narrowText(narrow)}</p>`,
+        }),
+      ],
+      foundOldest: true,
+      foundNewest: true,
+      fromCache: true,
+    }));
+}
+
+function narrowText(narrow: Narrow): string {
+  return narrow.kind === 'channel'
+    ? `channel ${narrow.channelId}`
+    : narrow.kind === 'topic'
+      ? `topic ${narrow.topic}`
+      : 'dm';
+}
+
+describe('App', () => {
+  it('shows sign-in when there is no account', async () => {
+    render(App, { bridge: mainSide({ accounts: [], activeAccountId: null, lastView: null }).client() });
+    expect(await screen.findByRole('textbox', { name: 'Server URL' })).toBeInTheDocument();
+  });
+
+  it('says why it cannot start when app:state fails, and retries', async () => {
+    const bridge = mainSide();
+    bridge.handle('app:state', () => {
+      throw new CallFailure('INTERNAL', 'database is corrupt');
+    });
+    render(App, { bridge: bridge.client() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('database is corrupt');
+    bridge.handle('app:state', () => ({
+      accounts: [],
+      activeAccountId: null,
+      lastView: null,
+      keychain: { kind: 'keychain' },
+    }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: 'Server URL' })).toBeInTheDocument();
+  });
+
+  it('opens the last view at once on start', async () => {
+    const bridge = mainSide();
+    render(App, { bridge: bridge.client() });
+    const log = await screen.findByRole('log', { name: '#general' });
+    expect(await within(log).findByText('in channel 1')).toBeInTheDocument();
+    expect(bridge.callsOf('messages:page')[0]).toEqual({
+      accountId: 'acc-1',
+      narrow: { kind: 'channel', channelId: 1 },
+      anchor: 'newest',
+      before: 100,
+      after: 0,
+    });
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toBeInTheDocument();
+  });
+
+  it('navigates from the sidebar and keeps unread counts current', async () => {
+    const bridge = mainSide({ lastView: null });
+    const user = userEvent.setup();
+    render(App, { bridge: bridge.client() });
+    const channels = await screen.findByRole('navigation', { name: 'Channels' });
+    expect(within(channels).getByLabelText('3 unread')).toBeInTheDocument();
+
+    const next = sidebar();
+    next.channels[0]!.unreadCount = 5;
+    bridge.emit('sidebar:changed', { sidebar: next });
+    expect(await within(channels).findByLabelText('5 unread')).toBeInTheDocument();
+
+    await user.click(within(channels).getByRole('button', { name: 'design' }));
+    expect(await screen.findByRole('log', { name: '#design' })).toBeInTheDocument();
+    expect(bridge.callsOf('view:open').at(-1)).toEqual({
+      accountId: 'acc-1',
+      narrow: { kind: 'channel', channelId: 2 },
+    });
+
+    await user.click(within(channels).getByRole('button', { name: 'Topics in general' }));
+    await user.click(within(channels).getByRole('button', { name: 'greetings' }));
+    expect(await screen.findByText('in topic greetings')).toBeInTheDocument();
+    expect(screen.getByRole('log', { name: '#general > greetings' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Topic' })).toBeNull();
+
+    const dms = screen.getByRole('navigation', { name: 'Direct messages' });
+    await user.click(within(dms).getByRole('button', { name: 'Alice Adams' }));
+    expect(await screen.findByRole('log', { name: 'Alice Adams' })).toBeInTheDocument();
+    expect(bridge.callsOf('view:open').at(-1)?.narrow).toEqual({ kind: 'dm', userIds: [11] });
+  });
+
+  it('shows the account status line as it changes', async () => {
+    const bridge = mainSide();
+    render(App, { bridge: bridge.client() });
+    const status = await screen.findByText('Live');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+
+    bridge.emit('account:status', { accountId: 'acc-1', status: { state: 'connecting' } });
+    expect(await screen.findByText(/Connecting/)).toBeInTheDocument();
+
+    bridge.emit('account:status', {
+      accountId: 'acc-1',
+      status: { state: 'offline', message: 'server unreachable', retryInMs: 5000 },
+    });
+    expect(await screen.findByText(/Offline, retrying in 5s \(server unreachable\)/)).toBeInTheDocument();
+
+    bridge.emit('account:status', {
+      accountId: 'acc-1',
+      status: { state: 'signedOut', message: 'The API key was revoked.' },
+    });
+    expect(await screen.findByText(/Signed out: The API key was revoked\./)).toBeInTheDocument();
+
+    // Signing in again starts at the account's server, already probed.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByRole('region', { name: 'Organization' })).toBeInTheDocument();
+    expect(bridge.callsOf('server:probe')).toEqual([{ url: 'https://chat.example.com' }]);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('me@example.com');
+  });
+
+  it('signs out back to the sign-in screen', async () => {
+    const bridge = mainSide();
+    render(App, { bridge: bridge.client() });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(bridge.callsOf('account:signOut')).toEqual([{ accountId: 'acc-1' }]);
+    expect(await screen.findByRole('textbox', { name: 'Server URL' })).toBeInTheDocument();
+  });
+});

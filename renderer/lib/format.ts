@@ -1,0 +1,48 @@
+/** Display formatting shared by views: times, emoji, counts. */
+import type { Reaction } from '../../common/model';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+
+export function formatTime(unixSeconds: number): string {
+  return timeFormat.format(new Date(unixSeconds * 1000));
+}
+
+export function formatFullTime(unixSeconds: number): string {
+  return fullFormat.format(new Date(unixSeconds * 1000));
+}
+
+export function isoTime(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString();
+}
+
+/**
+ * The glyph of a unicode_emoji reaction from its code ("1f44d", or "1f468-200d-1f4bb" for
+ * sequences). Custom (realm) emoji have images we do not load yet, so they show as :name:.
+ */
+export function reactionGlyph(reaction: Reaction): string {
+  if (reaction.reactionType === 'unicode_emoji') {
+    const points = reaction.emojiCode.split('-').map((part) => Number.parseInt(part, 16));
+    if (points.length > 0 && points.every((p) => Number.isInteger(p) && p >= 0 && p <= 0x10ffff)) {
+      return String.fromCodePoint(...points);
+    }
+  }
+  return `:${reaction.emojiName}:`;
+}
+
+/** Two letters for an avatar placeholder. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  return (
+    letters
+      .map((p) => [...(p ?? '')][0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+/** Badge text: very large counts are capped so the sidebar keeps its width. */
+export function unreadBadge(count: number): string {
+  return count > 999 ? '999+' : String(count);
+}

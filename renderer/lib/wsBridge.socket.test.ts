@@ -1,0 +1,179 @@
+/**
+ * The WebSocket transport against a real WebSocket server on loopback (jsdom's WebSocket as the
+ * client). Type-checked by tsconfig.node.json: the `ws` server needs Node's types, which the
+ * renderer's own program must not see.
+ */
+/* eslint-disable no-restricted-imports -- this test hosts a real server in Node, beside the client under test */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type { WebSocket as ServerSocket, WebSocketServer as WebSocketServerType } from 'ws';
+import type { ClientFrame } from '../../common/ipc/wire';
+import { WsBridge } from './wsBridge';
+
+interface TestServer {
+  port: number;
+  frames: ClientFrame[];
+  urls: string[];
+  sockets: ServerSocket[];
+  /** What the server does with each call frame; default: answer ok with the call's name. */
+  onCall: (socket: ServerSocket, frame: Extract<ClientFrame, { t: 'call' }>) => void;
+  close(): Promise<void>;
+}
+
+// The renderer project resolves packages for the browser, where `ws` is only a stub: load the
+// Node build of the server through Node's own resolver.
+const { WebSocketServer } = createRequire(import.meta.url)('ws') as { WebSocketServer: typeof WebSocketServerType };
+
+const servers: TestServer[] = [];
+const bridges: WsBridge[] = [];
+
+async function startServer(port = 0): Promise<TestServer> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port });
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+  const server: TestServer = {
+    port: (wss.address() as AddressInfo).port,
+    frames: [],
+    urls: [],
+    sockets: [],
+    onCall: (socket, frame) =>
+      socket.send(JSON.stringify({ t: 'result', id: frame.id, result: { ok: true, value: frame.name } })),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of wss.clients) socket.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+  wss.on('connection', (socket, request) => {
+    server.urls.push(request.url ?? '');
+    server.sockets.push(socket);
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as ClientFrame;
+      server.frames.push(frame);
+      if (frame.t === 'call') server.onCall(socket, frame);
+    });
+  });
+  servers.push(server);
+  return server;
+}
+
+function connect(server: TestServer, options = {}): WsBridge {
+  const location = new URL(`http://127.0.0.1:${server.port}/#token=a%2Bb/c`) as unknown as Location;
+  const bridge = WsBridge.fromLocation(location, { minBackoffMs: 20, maxBackoffMs: 100, ...options });
+  bridges.push(bridge);
+  return bridge;
+}
+
+afterEach(async () => {
+  for (const bridge of bridges.splice(0)) bridge.dispose();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+describe('WsBridge', () => {
+  it('connects to /bridge with the token from the page fragment and answers calls', async () => {
+    const server = await startServer();
+    const bridge = connect(server);
+    const result = await bridge.call('app:state', {});
+    expect(result).toEqual({ ok: true, value: 'app:state' });
+    expect(server.urls).toEqual(['/bridge?token=a%2Bb%2Fc']);
+    expect(server.frames).toEqual([{ t: 'call', id: 1, name: 'app:state', args: {} }]);
+  });
+
+  it('refuses to start without a token in the fragment', () => {
+    const location = new URL('http://127.0.0.1:1/') as unknown as Location;
+    expect(() => WsBridge.fromLocation(location)).toThrow(/access token/);
+  });
+
+  it('passes error results through and matches answers to calls by id', async () => {
+    const server = await startServer();
+    server.onCall = (socket, frame) => {
+      const result =
+        frame.name === 'sidebar:get'
+          ? { ok: false, error: { code: 'UNKNOWN_ACCOUNT', message: 'No such account' } }
+          : { ok: true, value: frame.args };
+      // Answer in reverse order of arrival to prove ids, not order, pair them up.
+      setTimeout(() => socket.send(JSON.stringify({ t: 'result', id: frame.id, result })), frame.id === 1 ? 30 : 0);
+    };
+    const bridge = connect(server);
+    const [first, second] = await Promise.all([
+      bridge.call('server:probe', { url: 'a' }),
+      bridge.call('sidebar:get', { accountId: 'x' }),
+    ]);
+    expect(first).toEqual({ ok: true, value: { url: 'a' } });
+    expect(second).toEqual({ ok: false, error: { code: 'UNKNOWN_ACCOUNT', message: 'No such account' } });
+  });
+
+  it('delivers events to their listeners and ignores malformed frames', async () => {
+    const server = await startServer();
+    const bridge = connect(server);
+    const seen: unknown[] = [];
+    const stop = bridge.on('account:status', (payload) => seen.push(payload));
+    await bridge.call('app:state', {});
+    const socket = server.sockets[0]!;
+    socket.send('not json');
+    socket.send(JSON.stringify({ t: 'result', id: 99 }));
+    socket.send(
+      JSON.stringify({ t: 'event', name: 'account:status', payload: { accountId: 'a', status: { state: 'live' } } }),
+    );
+    await vi.waitFor(() => expect(seen).toEqual([{ accountId: 'a', status: { state: 'live' } }]));
+    stop();
+    socket.send(
+      JSON.stringify({ t: 'event', name: 'account:status', payload: { accountId: 'b', status: { state: 'live' } } }),
+    );
+    await bridge.call('app:state', {});
+    expect(seen).toHaveLength(1);
+  });
+
+  it('fails a call cut off by a drop, reconnects, and tells listeners it is back', async () => {
+    const server = await startServer();
+    const bridge = connect(server);
+    await bridge.call('app:state', {});
+    let reconnects = 0;
+    bridge.onReconnect(() => reconnects++);
+
+    server.onCall = (socket) => socket.terminate();
+    const cut = await bridge.call('compose:send', { accountId: 'a', to: { kind: 'dm', userIds: [1] }, content: 'x' });
+    expect(cut).toMatchObject({ ok: false, error: { code: 'DISCONNECTED' } });
+
+    server.onCall = (socket, frame) =>
+      socket.send(JSON.stringify({ t: 'result', id: frame.id, result: { ok: true, value: 'again' } }));
+    await vi.waitFor(() => expect(reconnects).toBe(1));
+    expect(await bridge.call('app:state', {})).toEqual({ ok: true, value: 'again' });
+    // The cut-off send was not repeated on the new connection.
+    expect(server.frames.filter((f) => f.t === 'call' && f.name === 'compose:send')).toHaveLength(1);
+  });
+
+  it('holds calls made while disconnected until the connection is back', async () => {
+    const first = await startServer();
+    const port = first.port;
+    const bridge = connect(first);
+    await bridge.call('app:state', {});
+    await first.close();
+    servers.splice(servers.indexOf(first), 1);
+    await vi.waitFor(() => expect(bridge.connected).toBe(false));
+
+    const pending = bridge.call('sidebar:get', { accountId: 'a' });
+    sendLog(bridge);
+    const second = await startServer(port);
+    expect(await pending).toEqual({ ok: true, value: 'sidebar:get' });
+    await vi.waitFor(() => expect(second.frames.map((f) => f.t)).toContain('send'));
+  });
+
+  it('fails a call with a clear error when the connection does not come back in time', async () => {
+    const server = await startServer();
+    const bridge = connect(server, { waitForConnectionMs: 100 });
+    await bridge.call('app:state', {});
+    await server.close();
+    servers.splice(0);
+    await vi.waitFor(() => expect(bridge.connected).toBe(false));
+    const result = await bridge.call('app:state', {});
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'DISCONNECTED', message: expect.stringContaining('not reachable') },
+    });
+  });
+});
+
+function sendLog(bridge: WsBridge): void {
+  bridge.send('log:error', { message: 'queued while offline' });
+}

@@ -1,0 +1,34 @@
+/** Entry point: picks the bridge transport, reports renderer errors to main's log, mounts the app. */
+import { mount } from 'svelte';
+import App from './App.svelte';
+import { connectBridge, describe, type BridgeClient } from './lib/bridge';
+import './styles.css';
+
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html has no #app element');
+
+let bridge: BridgeClient;
+try {
+  bridge = connectBridge();
+} catch (error) {
+  // Without a bridge there is nothing to run: say why on the page instead of a blank window.
+  target.textContent = `Parley could not start: ${describe(error)}`;
+  throw error;
+}
+
+// Renderer bugs go to main's log (messages and stacks only: the renderer never holds a secret).
+window.addEventListener('error', (event) => {
+  bridge.send('log:error', {
+    message: String(event.message),
+    ...(event.error?.stack ? { stack: String(event.error.stack) } : {}),
+  });
+});
+window.addEventListener('unhandledrejection', (event) => {
+  const reason: unknown = event.reason;
+  bridge.send('log:error', {
+    message: `Unhandled rejection: ${describe(reason)}`,
+    ...(reason instanceof Error && reason.stack ? { stack: reason.stack } : {}),
+  });
+});
+
+mount(App, { target, props: { bridge } });

@@ -1,0 +1,192 @@
+/**
+ * The message list of the open narrow. Pages come from messages:page; pushed deltas
+ * (messages:added/updated/removed) are applied when they belong to this account and narrow.
+ *
+ * Only a bounded window of messages is kept (no list virtualization yet): paging older trims
+ * the newest end and the other way round, with foundOldest/foundNewest telling which ends
+ * are really the ends of the conversation.
+ */
+import type { Anchor, MessagePage, MessageView, Narrow } from '../../common/model';
+import type { BridgeClient } from '../lib/bridge';
+import { describe } from '../lib/bridge';
+import { errorText } from '../lib/errors';
+import { messageInNarrow, narrowKey } from '../lib/narrow';
+import {
+  insertMessages,
+  isConfirmed,
+  newestConfirmedId,
+  oldestConfirmedId,
+  removeMessages,
+  replaceMessage,
+} from './messageList';
+
+export const PAGE_SIZE = 100;
+export const MAX_LOADED = 1000;
+
+export class MessagesState {
+  narrow = $state.raw<Narrow | null>(null);
+  messages = $state.raw<MessageView[]>([]);
+  foundOldest = $state(false);
+  foundNewest = $state(false);
+  /** The first page of the narrow is on its way. */
+  loading = $state(false);
+  loadingOlder = $state(false);
+  loadingNewer = $state(false);
+  fromCache = $state(false);
+  error = $state<string | null>(null);
+
+  /** Bumped whenever the narrow changes, so answers for an earlier narrow are dropped. */
+  private generation = 0;
+  private readonly stops: Array<() => void>;
+
+  constructor(
+    private readonly bridge: BridgeClient,
+    readonly accountId: string,
+    readonly selfUserId: number,
+  ) {
+    this.stops = [
+      bridge.on('messages:added', (p) => p.accountId === accountId && this.applyAdded(p.messages)),
+      bridge.on('messages:updated', (p) => p.accountId === accountId && this.applyUpdated(p.messages)),
+      bridge.on('messages:removed', (p) => p.accountId === accountId && this.applyRemoved(p.messageIds)),
+      // Deltas may have been missed while the transport was down: reload the newest page.
+      bridge.onReconnect(() => void (this.narrow && this.showNewest())),
+    ];
+  }
+
+  /** Opens a narrow: tells main (so the next start shows it) and loads its newest messages. */
+  async open(narrow: Narrow): Promise<void> {
+    this.narrow = narrow;
+    this.bridge.call('view:open', { accountId: this.accountId, narrow }).catch((error: unknown) => {
+      // Only the restore-on-next-start is lost; not worth interrupting the user.
+      this.bridge.send('log:error', { message: `view:open failed: ${describe(error)}` });
+    });
+    await this.showNewest();
+  }
+
+  /** (Re)loads the newest page of the open narrow, replacing the window. */
+  async showNewest(): Promise<void> {
+    const narrow = this.narrow;
+    if (!narrow) return;
+    const generation = ++this.generation;
+    this.messages = [];
+    this.foundOldest = false;
+    this.foundNewest = false;
+    this.loading = true;
+    this.error = null;
+    const page = await this.fetch(generation, narrow, 'newest', PAGE_SIZE, 0);
+    if (generation !== this.generation) return;
+    this.loading = false;
+    if (!page) return;
+    this.messages = insertMessages(this.messages, page.messages);
+    this.foundOldest = page.foundOldest;
+    this.foundNewest = page.foundNewest;
+    this.fromCache = page.fromCache;
+  }
+
+  /** Loads the page before the oldest message shown (the anchor itself comes back and is merged). */
+  async loadOlder(): Promise<void> {
+    const narrow = this.narrow;
+    const anchor = oldestConfirmedId(this.messages);
+    if (!narrow || anchor === null || this.foundOldest || this.loading || this.loadingOlder) return;
+    const generation = this.generation;
+    this.loadingOlder = true;
+    const page = await this.fetch(generation, narrow, anchor, PAGE_SIZE, 0);
+    if (generation !== this.generation) return;
+    this.loadingOlder = false;
+    if (!page) return;
+    let merged = insertMessages(this.messages, page.messages);
+    this.foundOldest = page.foundOldest;
+    if (merged.length > MAX_LOADED) {
+      merged = merged.slice(0, MAX_LOADED);
+      this.foundNewest = false;
+    }
+    this.messages = merged;
+  }
+
+  /** Loads the page after the newest message shown, once the window has left the newest end. */
+  async loadNewer(): Promise<void> {
+    const narrow = this.narrow;
+    const anchor = newestConfirmedId(this.messages);
+    if (!narrow || anchor === null || this.foundNewest || this.loading || this.loadingNewer) return;
+    const generation = this.generation;
+    this.loadingNewer = true;
+    const page = await this.fetch(generation, narrow, anchor, 0, PAGE_SIZE);
+    if (generation !== this.generation) return;
+    this.loadingNewer = false;
+    if (!page) return;
+    let merged = insertMessages(this.messages, page.messages);
+    this.foundNewest = page.foundNewest;
+    if (merged.length > MAX_LOADED) {
+      merged = merged.slice(merged.length - MAX_LOADED);
+      this.foundOldest = false;
+    }
+    this.messages = merged;
+  }
+
+  applyAdded(messages: readonly MessageView[]): void {
+    const narrow = this.narrow;
+    if (!narrow) return;
+    const newest = newestConfirmedId(this.messages);
+    const wanted = messages.filter((m) => {
+      if (!messageInNarrow(m, narrow, this.selfUserId)) return false;
+      // Past the end of a window that is not at the newest end there is a gap: loadNewer fetches it.
+      return this.foundNewest || !isConfirmed(m) || newest === null || m.id <= newest || this.has(m);
+    });
+    if (wanted.length === 0) return;
+    let merged = insertMessages(this.messages, wanted);
+    if (merged.length > MAX_LOADED + PAGE_SIZE) {
+      merged = merged.slice(merged.length - MAX_LOADED);
+      this.foundOldest = false;
+    }
+    this.messages = merged;
+  }
+
+  applyUpdated(messages: readonly MessageView[]): void {
+    const narrow = this.narrow;
+    if (!narrow) return;
+    let list = this.messages;
+    for (const message of messages) {
+      // A message moved to another topic or channel leaves this narrow.
+      const stays = messageInNarrow(message, narrow, this.selfUserId);
+      list = replaceMessage(list, message, stays);
+    }
+    this.messages = list;
+  }
+
+  applyRemoved(messageIds: readonly number[]): void {
+    const kept = removeMessages(this.messages, messageIds);
+    if (kept.length !== this.messages.length) this.messages = kept;
+  }
+
+  /** A stable key for the open narrow, for keyed blocks in views. */
+  get key(): string | null {
+    return this.narrow ? narrowKey(this.narrow) : null;
+  }
+
+  dispose(): void {
+    this.generation++;
+    for (const stop of this.stops) stop();
+  }
+
+  private has(message: MessageView): boolean {
+    return this.messages.some((m) => m.id === message.id || (m.localId !== undefined && m.localId === message.localId));
+  }
+
+  private async fetch(
+    generation: number,
+    narrow: Narrow,
+    anchor: Anchor,
+    before: number,
+    after: number,
+  ): Promise<MessagePage | null> {
+    try {
+      return await this.bridge.call('messages:page', { accountId: this.accountId, narrow, anchor, before, after });
+    } catch (error) {
+      if (generation === this.generation) {
+        this.error = errorText(error);
+        this.loading = this.loadingOlder = this.loadingNewer = false;
+      }
+      return null;
+    }
+  }
+}

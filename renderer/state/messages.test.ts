@@ -1,0 +1,220 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MessagePage, MessageView, Narrow } from '../../common/model';
+import { BridgeError } from '../lib/bridge';
+import { CallFailure, MemoryBridge } from '../testing/memoryBridge';
+import { message, SELF_ID } from '../testing/fixtures';
+import { MAX_LOADED, MessagesState, PAGE_SIZE } from './messages.svelte';
+
+const topicNarrow: Narrow = { kind: 'topic', channelId: 1, topic: 'greetings' };
+
+function page(narrow: Narrow, messages: MessageView[], extra: Partial<MessagePage> = {}): MessagePage {
+  return { narrow, messages, foundOldest: true, foundNewest: true, fromCache: false, ...extra };
+}
+
+describe('MessagesState', () => {
+  let bridge: MemoryBridge;
+  let state: MessagesState;
+
+  beforeEach(() => {
+    bridge = new MemoryBridge();
+    bridge.handle('view:open', () => null);
+    bridge.handle('messages:page', ({ narrow }) => page(narrow, [message({ id: 100 }), message({ id: 101 })]));
+    state = new MessagesState(bridge.client(), 'acc-1', SELF_ID);
+  });
+
+  it('opens a narrow: remembers it in main and loads the newest page', async () => {
+    await state.open(topicNarrow);
+    expect(bridge.callsOf('view:open')).toEqual([{ accountId: 'acc-1', narrow: topicNarrow }]);
+    expect(bridge.callsOf('messages:page')).toEqual([
+      { accountId: 'acc-1', narrow: topicNarrow, anchor: 'newest', before: PAGE_SIZE, after: 0 },
+    ]);
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101]);
+    expect(state.foundNewest).toBe(true);
+    expect(state.loading).toBe(false);
+  });
+
+  it('replaces a local echo with the confirmed message carrying the same localId', async () => {
+    await state.open(topicNarrow);
+    bridge.emit('messages:added', {
+      accountId: 'acc-1',
+      messages: [message({ id: -1, localId: 'L1', contentHtml: '<p>mine</p>', senderId: SELF_ID })],
+    });
+    expect(state.messages.map((m) => [m.id, m.localId])).toEqual([
+      [100, undefined],
+      [101, undefined],
+      [-1, 'L1'],
+    ]);
+
+    // Someone else's message arrives before ours is confirmed: the echo stays last.
+    bridge.emit('messages:added', { accountId: 'acc-1', messages: [message({ id: 102 })] });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 102, -1]);
+
+    bridge.emit('messages:added', {
+      accountId: 'acc-1',
+      messages: [message({ id: 103, localId: 'L1', contentHtml: '<p>mine</p>' })],
+    });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 102, 103]);
+  });
+
+  it('keeps echoes in send order and drops one removed by its id', async () => {
+    await state.open(topicNarrow);
+    bridge.emit('messages:added', {
+      accountId: 'acc-1',
+      messages: [message({ id: -3, localId: 'L3' }), message({ id: -2, localId: 'L2' })],
+    });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, -2, -3]);
+    bridge.emit('messages:removed', { accountId: 'acc-1', messageIds: [-2] });
+    bridge.emit('messages:added', { accountId: 'acc-1', messages: [message({ id: 102 })] });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 102, -3]);
+  });
+
+  it('replaces an echo through messages:updated too, e.g. when sending failed', async () => {
+    await state.open(topicNarrow);
+    bridge.emit('messages:added', { accountId: 'acc-1', messages: [message({ id: -5, localId: 'L5' })] });
+    bridge.emit('messages:updated', {
+      accountId: 'acc-1',
+      messages: [message({ id: -5, localId: 'L5', sendError: 'No such channel' })],
+    });
+    expect(state.messages).toHaveLength(3);
+    expect(state.messages[2]?.sendError).toBe('No such channel');
+  });
+
+  it('ignores messages of other narrows and other accounts', async () => {
+    await state.open(topicNarrow);
+    bridge.emit('messages:added', {
+      accountId: 'acc-1',
+      messages: [
+        message({ id: 200, topic: 'other' }),
+        message({ id: 201, channelId: 2 }),
+        message({ id: 202, channelId: null, dmUserIds: [SELF_ID, 11] }),
+      ],
+    });
+    bridge.emit('messages:added', { accountId: 'acc-2', messages: [message({ id: 203 })] });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101]);
+
+    // Topics match without regard to case, as on the server.
+    bridge.emit('messages:added', { accountId: 'acc-1', messages: [message({ id: 204, topic: 'GREETINGS' })] });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 204]);
+  });
+
+  it('matches DM messages by the other participants', async () => {
+    await state.open({ kind: 'dm', userIds: [11] });
+    bridge.emit('messages:added', {
+      accountId: 'acc-1',
+      messages: [
+        message({ id: 300, channelId: null, topic: '', dmUserIds: [SELF_ID, 11] }),
+        message({ id: 301, channelId: null, topic: '', dmUserIds: [SELF_ID, 11, 12] }),
+        message({ id: 302, channelId: null, topic: '', dmUserIds: [SELF_ID] }),
+      ],
+    });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 300]);
+  });
+
+  it('applies edits, moves out of the narrow and deletions', async () => {
+    await state.open(topicNarrow);
+    bridge.emit('messages:updated', {
+      accountId: 'acc-1',
+      messages: [message({ id: 100, contentHtml: '<p>edited</p>', edited: true })],
+    });
+    expect(state.messages[0]?.contentHtml).toBe('<p>edited</p>');
+    expect(state.messages[0]?.edited).toBe(true);
+
+    bridge.emit('messages:updated', { accountId: 'acc-1', messages: [message({ id: 101, topic: 'moved away' })] });
+    expect(state.messages.map((m) => m.id)).toEqual([100]);
+
+    bridge.emit('messages:removed', { accountId: 'acc-1', messageIds: [100] });
+    expect(state.messages).toEqual([]);
+  });
+
+  it('loads older messages anchored at the oldest one shown', async () => {
+    bridge.handle('messages:page', ({ narrow, anchor }) =>
+      anchor === 'newest'
+        ? page(narrow, [message({ id: 100 }), message({ id: 101 })], { foundOldest: false })
+        : page(narrow, [message({ id: 98 }), message({ id: 99 }), message({ id: 100 })], { foundOldest: true }),
+    );
+    await state.open(topicNarrow);
+    expect(state.foundOldest).toBe(false);
+    await state.loadOlder();
+    expect(bridge.callsOf('messages:page')[1]).toMatchObject({ anchor: 100, before: PAGE_SIZE, after: 0 });
+    expect(state.messages.map((m) => m.id)).toEqual([98, 99, 100, 101]);
+    expect(state.foundOldest).toBe(true);
+
+    // Nothing older exists: no more calls.
+    await state.loadOlder();
+    expect(bridge.callsOf('messages:page')).toHaveLength(2);
+  });
+
+  it('keeps a bounded window and leaves the gap to loadNewer', async () => {
+    const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => message({ id: from + i }));
+    bridge.handle('messages:page', ({ narrow, anchor }) => {
+      if (anchor === 'newest') return page(narrow, ids(10_000, MAX_LOADED), { foundOldest: false });
+      return page(narrow, ids(10_000 - PAGE_SIZE, PAGE_SIZE), { foundOldest: false });
+    });
+    await state.open(topicNarrow);
+    await state.loadOlder();
+    expect(state.messages).toHaveLength(MAX_LOADED);
+    expect(state.messages[0]?.id).toBe(10_000 - PAGE_SIZE);
+    expect(state.foundNewest).toBe(false);
+
+    // A new message past the window's end would leave a hole: it is not shown until paged in.
+    bridge.emit('messages:added', { accountId: 'acc-1', messages: [message({ id: 20_000 })] });
+    expect(state.messages.some((m) => m.id === 20_000)).toBe(false);
+  });
+
+  it('drops a page that answers for a narrow that is no longer open', async () => {
+    let release: (value: MessagePage) => void = () => {};
+    bridge.handle('messages:page', ({ narrow }) =>
+      narrow.kind === 'topic'
+        ? new Promise<MessagePage>((resolve) => (release = resolve))
+        : page(narrow, [message({ id: 500, channelId: 2, topic: 'x' })]),
+    );
+    const first = state.open(topicNarrow);
+    await state.open({ kind: 'channel', channelId: 2 });
+    release(page(topicNarrow, [message({ id: 1 })]));
+    await first;
+    expect(state.messages.map((m) => m.id)).toEqual([500]);
+    expect(state.narrow).toEqual({ kind: 'channel', channelId: 2 });
+  });
+
+  it('shows a clear error when a page cannot be loaded, and recovers on retry', async () => {
+    bridge.handle('messages:page', () => {
+      throw new CallFailure('UNREACHABLE', 'connect ECONNREFUSED');
+    });
+    await state.open(topicNarrow);
+    expect(state.error).toContain('Could not reach that server');
+    expect(state.loading).toBe(false);
+
+    bridge.handle('messages:page', ({ narrow }) => page(narrow, [message({ id: 7 })]));
+    await state.showNewest();
+    expect(state.error).toBeNull();
+    expect(state.messages.map((m) => m.id)).toEqual([7]);
+  });
+
+  it('reports a failed view:open to the log instead of the screen', async () => {
+    bridge.handle('view:open', () => {
+      throw new CallFailure('INTERNAL', 'disk full');
+    });
+    await state.open(topicNarrow);
+    await Promise.resolve();
+    expect(bridge.sends).toEqual([{ name: 'log:error', payload: { message: 'view:open failed: disk full' } }]);
+    expect(state.error).toBeNull();
+  });
+
+  it('stops listening when disposed', () => {
+    expect(bridge.listenerCount('messages:added')).toBe(1);
+    state.dispose();
+    expect(bridge.listenerCount('messages:added')).toBe(0);
+  });
+
+  it('turns failed calls into BridgeErrors with the code from main', async () => {
+    bridge.handle('sidebar:get', () => {
+      throw new CallFailure('UNKNOWN_ACCOUNT', 'No such account');
+    });
+    const error = await bridge
+      .client()
+      .call('sidebar:get', { accountId: 'x' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ code: 'UNKNOWN_ACCOUNT', message: 'No such account' });
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { AppState } from '../../common/model';
+import { BridgeError } from '../lib/bridge';
+import { account } from '../testing/fixtures';
+import { CallFailure, MemoryBridge } from '../testing/memoryBridge';
+import { SessionState } from './session.svelte';
+
+function appState(overrides: Partial<AppState> = {}): AppState {
+  return {
+    accounts: [account()],
+    activeAccountId: 'acc-1',
+    lastView: { kind: 'channel', channelId: 1 },
+    keychain: { kind: 'keychain' },
+    ...overrides,
+  };
+}
+
+describe('SessionState', () => {
+  it('loads accounts, the active one and its last view', async () => {
+    const bridge = new MemoryBridge().handle('app:state', () => appState());
+    const session = new SessionState(bridge.client());
+    await session.load();
+    expect(session.loaded).toBe(true);
+    expect(session.active?.id).toBe('acc-1');
+    expect(session.lastView).toEqual({ kind: 'channel', channelId: 1 });
+  });
+
+  it('falls back to the first account when the active one is unknown', async () => {
+    const bridge = new MemoryBridge().handle('app:state', () => appState({ activeAccountId: 'gone' }));
+    const session = new SessionState(bridge.client());
+    await session.load();
+    expect(session.active?.id).toBe('acc-1');
+    expect(session.lastView).toBeNull();
+  });
+
+  it('keeps a load failure for the screen to show', async () => {
+    const bridge = new MemoryBridge().handle('app:state', () => {
+      throw new CallFailure('INTERNAL', 'database is locked');
+    });
+    const session = new SessionState(bridge.client());
+    await session.load();
+    expect(session.loaded).toBe(true);
+    expect(session.loadError).toBeInstanceOf(BridgeError);
+  });
+
+  it('applies account status and account list deltas', async () => {
+    const bridge = new MemoryBridge().handle('app:state', () => appState());
+    const session = new SessionState(bridge.client());
+    await session.load();
+    bridge.emit('account:status', {
+      accountId: 'acc-1',
+      status: { state: 'offline', message: 'timeout', retryInMs: 4000 },
+    });
+    expect(session.active?.status).toEqual({ state: 'offline', message: 'timeout', retryInMs: 4000 });
+
+    bridge.emit('accounts:changed', { accounts: [account({ id: 'acc-2' })] });
+    expect(session.active?.id).toBe('acc-2');
+    bridge.emit('accounts:changed', { accounts: [] });
+    expect(session.active).toBeNull();
+  });
+
+  it('signs in: the new account becomes active; errors keep their code', async () => {
+    const bridge = new MemoryBridge()
+      .handle('app:state', () => appState({ accounts: [], activeAccountId: null, lastView: null }))
+      .handle('account:signIn', ({ email, password }) => {
+        if (password !== 'right') throw new CallFailure('BAD_CREDENTIALS', 'Your username or password is incorrect');
+        return account({ id: 'acc-9', email });
+      });
+    const session = new SessionState(bridge.client());
+    await session.load();
+    await expect(session.signIn('https://chat.example.com', 'me@example.com', 'wrong')).rejects.toMatchObject({
+      code: 'BAD_CREDENTIALS',
+    });
+    expect(session.active).toBeNull();
+    await session.signIn('https://chat.example.com', 'me@example.com', 'right');
+    expect(session.active?.id).toBe('acc-9');
+  });
+
+  it('signs out and moves to another account if there is one', async () => {
+    const bridge = new MemoryBridge()
+      .handle('app:state', () => appState({ accounts: [account(), account({ id: 'acc-2' })] }))
+      .handle('account:signOut', () => null);
+    const session = new SessionState(bridge.client());
+    await session.load();
+    await session.signOut('acc-1');
+    expect(bridge.callsOf('account:signOut')).toEqual([{ accountId: 'acc-1' }]);
+    expect(session.accounts.map((a) => a.id)).toEqual(['acc-2']);
+    expect(session.active?.id).toBe('acc-2');
+  });
+});

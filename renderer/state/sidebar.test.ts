@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryBridge } from '../testing/memoryBridge';
+import { sidebar } from '../testing/fixtures';
+import { SidebarState } from './sidebar.svelte';
+
+describe('SidebarState', () => {
+  it('loads the sidebar and keeps unread counts current from sidebar:changed', async () => {
+    const bridge = new MemoryBridge().handle('sidebar:get', () => sidebar());
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    await state.load();
+    expect(state.channel(1)?.unreadCount).toBe(3);
+
+    const next = sidebar();
+    next.channels[0]!.unreadCount = 7;
+    next.channels[0]!.topics[0]!.unreadCount = 6;
+    next.dms[0]!.unreadCount = 0;
+    bridge.emit('sidebar:changed', { sidebar: next });
+    expect(state.channel(1)?.unreadCount).toBe(7);
+    expect(state.channel(1)?.topics[0]?.unreadCount).toBe(6);
+    expect(state.dms[0]?.unreadCount).toBe(0);
+  });
+
+  it('ignores the sidebar of another account', async () => {
+    const bridge = new MemoryBridge().handle('sidebar:get', () => sidebar());
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    await state.load();
+    bridge.emit('sidebar:changed', { sidebar: sidebar({ accountId: 'acc-2', channels: [] }) });
+    expect(state.channels).toHaveLength(2);
+  });
+
+  it('sorts pinned channels first, muted ones last, then by name', () => {
+    const bridge = new MemoryBridge();
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    const base = sidebar().channels[1]!;
+    bridge.emit('sidebar:changed', {
+      sidebar: sidebar({
+        channels: [
+          { ...base, id: 1, name: 'zebra' },
+          { ...base, id: 2, name: 'Apple', isMuted: true },
+          { ...base, id: 3, name: 'mango', pinToTop: true },
+          { ...base, id: 4, name: 'banana' },
+        ],
+      }),
+    });
+    expect(state.channels.map((c) => c.name)).toEqual(['mango', 'banana', 'zebra', 'Apple']);
+  });
+
+  it('orders DM conversations by their latest message and indexes users', () => {
+    const bridge = new MemoryBridge();
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    bridge.emit('sidebar:changed', {
+      sidebar: sidebar({
+        dms: [
+          { userIds: [11], names: ['Alice Adams'], maxMessageId: 5, unreadCount: 0 },
+          { userIds: [], names: [], maxMessageId: 9, unreadCount: 0 },
+        ],
+      }),
+    });
+    expect(state.dms.map((d) => d.maxMessageId)).toEqual([9, 5]);
+    expect(state.usersById.get(11)?.fullName).toBe('Alice Adams');
+  });
+
+  it('shows an error when the sidebar cannot be loaded and reloads after a reconnect', async () => {
+    let fail = true;
+    const bridge = new MemoryBridge().handle('sidebar:get', () => {
+      if (fail) throw new Error('boom');
+      return sidebar();
+    });
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    await state.load();
+    expect(state.error).not.toBeNull();
+    fail = false;
+    bridge.reconnect();
+    await vi.waitFor(() => expect(state.error).toBeNull());
+    expect(state.channels).toHaveLength(2);
+  });
+});

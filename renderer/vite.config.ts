@@ -1,0 +1,18 @@
+/** Builds the renderer: `npm run build:renderer` writes renderer/dist, loaded by Electron and the bridge host. */
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  // This folder, wherever the command is run from.
+  root: import.meta.dirname,
+  // Relative asset paths: Electron loads index.html from a file:// URL.
+  base: './',
+  plugins: [svelte()],
+  resolve: { conditions: ['browser'] },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'chrome130',
+    sourcemap: true,
+  },
+});

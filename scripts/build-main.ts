@@ -1,0 +1,55 @@
+/**
+ * `npm run build:main`: bundles Electron's main process and the preload with esbuild.
+ *   main/electron/index.ts -> out/main/index.cjs
+ *   preload/index.ts       -> out/preload/index.cjs (a sandboxed preload must be one CommonJS file)
+ * Native and Electron modules stay outside the bundle; electron-builder ships them from node_modules.
+ */
+import { build, type BuildOptions } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Loaded at run time: Electron provides itself; native addons cannot be bundled. */
+export const EXTERNALS = ['electron', 'better-sqlite3', 'keytar'];
+
+const common: BuildOptions = {
+  absWorkingDir: PROJECT_ROOT,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  external: EXTERNALS,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
+/** Source modules are ESM and may ask for import.meta.url; in the CommonJS main bundle it is the bundle. */
+const importMetaShim: BuildOptions = {
+  define: { 'import.meta.url': '__parleyImportMetaUrl' },
+  banner: { js: 'const __parleyImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+};
+
+export async function buildMain(outDir = 'out'): Promise<void> {
+  rmSync(`${PROJECT_ROOT}/${outDir}`, { recursive: true, force: true });
+  await Promise.all([
+    build({
+      ...common,
+      ...importMetaShim,
+      entryPoints: ['main/electron/index.ts'],
+      outfile: `${outDir}/main/index.cjs`,
+    }),
+    // A sandboxed preload may require only 'electron' (and a few polyfills), so no shim here.
+    build({ ...common, entryPoints: ['preload/index.ts'], outfile: `${outDir}/preload/index.cjs` }),
+  ]);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildMain().then(
+    () => console.log('Built out/main/index.cjs and out/preload/index.cjs'),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}

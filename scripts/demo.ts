@@ -1,0 +1,109 @@
+/**
+ * `npm run demo` (after build:renderer): the whole app against the demo organization.
+ *   1. starts the dev server (demo seed, port 9911, data kept in the demo folder),
+ *   2. signs in as the demo owner through the core, like any sign-in (key to the keychain),
+ *   3. opens Electron if its binary is installed, else serves the app to a browser via the
+ *      bridge host and prints the one address to open.
+ * Ctrl-C stops everything. Options: --data DIR (demo folder), --host-port N, --dev (rebuild the
+ * renderer on change).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../main/core';
+import { startBridgeHost } from '../main/host/bridge-host';
+import { RENDERER_DIST } from '../main/host/renderer-dist';
+import { defaultDataDir } from '../main/shell/data-dir';
+import { startDevServer } from '../test/helpers/devserver';
+import { buildMain, PROJECT_ROOT } from './build-main';
+import { ensureDemoSignIn } from './demo-sign-in';
+import { electronBinary } from './electron-binary';
+
+const DEVSERVER_PORT = '9911';
+
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, 'host-port': { type: 'string' }, dev: { type: 'boolean' } },
+  strict: true,
+});
+const demoDir = values.data ?? join(dirname(defaultDataDir()), 'Parley Demo');
+const appDataDir = join(demoDir, 'app');
+mkdirSync(appDataDir, { recursive: true });
+
+/** `vite build --watch`, resolved once the first build is written. */
+function watchRenderer(): Promise<ChildProcess> {
+  const vite = spawn(
+    process.execPath,
+    [join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--watch', '--config', 'renderer/vite.config.ts'],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    vite.stdout?.setEncoding('utf8').on('data', (text: string) => {
+      if (/built in/.test(text)) resolve(vite);
+    });
+    vite.once('exit', (code) => reject(new Error(`The renderer build stopped (exit code ${code}).`)));
+  });
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+try {
+  if (values.dev) {
+    const vite = await watchRenderer();
+    cleanups.push(() => void vite.kill('SIGTERM'));
+  }
+  const server = await startDevServer({
+    seed: 'demo',
+    dataFile: join(demoDir, 'devserver.sqlite'),
+    args: ['--port', DEVSERVER_PORT],
+  });
+  cleanups.push(() => server.stop());
+
+  const core = await createCore({ dataDir: appDataDir });
+  let coreOpen = true;
+  cleanups.push(() => (coreOpen ? core.close() : undefined));
+  const owner = server.byRole(100);
+  const { signedIn } = await ensureDemoSignIn(core, {
+    url: server.baseUrl,
+    email: owner.email,
+    password: owner.password,
+  });
+  console.error(
+    `${signedIn ? 'Signed in' : 'Already signed in'} to ${server.realmName} (${server.baseUrl}) as ${owner.email}.`,
+  );
+
+  const electron = electronBinary();
+  if (electron !== null) {
+    await buildMain();
+    // Electron opens the same data folder with its own core.
+    await core.close();
+    coreOpen = false;
+    const app = spawn(electron, [PROJECT_ROOT], {
+      stdio: 'inherit',
+      env: { ...process.env, PARLEY_DATA_DIR: appDataDir },
+    });
+    cleanups.push(() => void app.kill('SIGTERM'));
+    app.once('exit', (code) => void stopAll(code ?? 0));
+  } else {
+    const port = Number(values['host-port'] ?? 0);
+    const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port });
+    cleanups.push(() => host.close());
+    console.log(`Electron cannot run on this machine; serving Parley at ${host.url} — open it in a browser`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  await stopAll(1);
+}

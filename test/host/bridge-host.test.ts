@@ -1,0 +1,169 @@
+/**
+ * The bridge host with the real core and the real dev server: who may connect, and that frames
+ * round-trip and bad ones are survived.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryCredentialStore } from '../../main/credentials';
+import { createCore } from '../../main/core';
+import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
+import { createLogger } from '../../main/log';
+import { startDevServer, type RunningDevServer } from '../helpers/devserver';
+import { connectBridge, resultOf, type BridgeClient } from './ws-client';
+
+let work: string;
+let server: RunningDevServer;
+let core: Awaited<ReturnType<typeof createCore>>;
+let host: BridgeHost;
+const logLines: string[] = [];
+
+function socketUrl(token: string | null, path = '/bridge'): string {
+  const base = host.origin.replace('http:', 'ws:');
+  return token === null ? `${base}${path}` : `${base}${path}?token=${encodeURIComponent(token)}`;
+}
+const token = (): string => new URL(host.url).hash.replace('#token=', '');
+
+/** POST /fetch_api_key straight to the dev server: the key the core got for the same user. */
+async function fetchApiKey(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/v1/fetch_api_key`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
+  return ((await res.json()) as { api_key: string }).api_key;
+}
+
+async function refusal(url: string, origin: string | undefined): Promise<number> {
+  try {
+    const client = await connectBridge(url, origin);
+    client.socket.close();
+    return 101;
+  } catch (error) {
+    return (error as { status?: number }).status ?? -1;
+  }
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'parley-host-'));
+  const renderer = join(work, 'renderer');
+  mkdirSync(renderer);
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Parley test page</title>');
+  server = await startDevServer({ seed: 'demo' });
+  const log = createLogger({ name: 'test', sink: (line) => logLines.push(line) });
+  core = await createCore({ dataDir: join(work, 'data'), credentials: new MemoryCredentialStore(), log });
+  host = await startBridgeHost({ core, rendererDir: renderer, log });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await core?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('who may connect', () => {
+  it('gives a loopback URL with a long random token in the fragment', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{40,}$/);
+  });
+
+  it('refuses a wrong or missing token with 403', async () => {
+    expect(await refusal(socketUrl('not-the-token'), host.origin)).toBe(403);
+    expect(await refusal(socketUrl(`${token()}x`), host.origin)).toBe(403);
+    expect(await refusal(socketUrl(null), host.origin)).toBe(403);
+  });
+
+  it('refuses the right token from a foreign or missing Origin with 403', async () => {
+    expect(await refusal(socketUrl(token()), 'http://evil.example')).toBe(403);
+    expect(await refusal(socketUrl(token()), host.origin.replace('127.0.0.1', 'localhost'))).toBe(403);
+    expect(await refusal(socketUrl(token()), 'null')).toBe(403);
+    expect(await refusal(socketUrl(token()), undefined)).toBe(403);
+  });
+
+  it('has no other socket endpoints', async () => {
+    expect(await refusal(socketUrl(token(), '/other'), host.origin)).toBe(404);
+  });
+
+  it('accepts the right token from its own origin', async () => {
+    expect(await refusal(socketUrl(token()), host.origin)).toBe(101);
+  });
+
+  it('answers HTTP for a foreign Host name with 421 (DNS rebinding)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${host.origin}/`, { headers: { Host: 'evil.example' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(421);
+  });
+
+  it('serves the page with the CSP header', async () => {
+    const res = await fetch(`${host.origin}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await res.text()).toContain('Parley test page');
+  });
+});
+
+describe('frames', () => {
+  let client: BridgeClient;
+  beforeAll(async () => {
+    client = await connectBridge(socketUrl(token()), host.origin);
+  });
+  afterAll(() => client?.socket.close());
+
+  it('round-trips a call to the core', async () => {
+    client.call(1, 'app:state', {});
+    const frame = await client.next((f) => f.t === 'result' && f.id === 1);
+    expect(frame).toMatchObject({ t: 'result', id: 1, result: { ok: true, value: { accounts: [] } } });
+  });
+
+  it('round-trips a call that reaches the dev server over HTTP', async () => {
+    client.call(2, 'server:probe', { url: server.baseUrl });
+    const frame = await client.next((f) => f.t === 'result' && f.id === 2);
+    expect(frame).toMatchObject({ result: { ok: true, value: { realmName: server.realmName } } });
+  });
+
+  it('answers malformed frames, keeps the connection, and still serves the next call', async () => {
+    client.sendText('this is not json');
+    client.sendText('{"t":"call","id":3}');
+    client.sendText('{"t":"call","id":4,"name":"no:such","args":{}}');
+    client.sendText('{"t":"call","id":5,"name":"server:probe","args":{"url":42}}');
+    client.sendText('{"t":"send","name":"shell:exec","payload":{}}');
+    client.socket.send(Buffer.from([0, 1, 2]), { binary: true });
+    client.call(6, 'app:state', {});
+    await client.next((f) => f.t === 'result' && f.id === 6);
+    expect(resultOf(client.frames, 3)).toMatchObject({ result: { ok: false, error: { code: 'INVALID_ARGUMENT' } } });
+    expect(resultOf(client.frames, 4)).toMatchObject({ result: { ok: false, error: { code: 'UNKNOWN_CALL' } } });
+    expect(resultOf(client.frames, 5)).toMatchObject({ result: { ok: false, error: { code: 'INVALID_ARGUMENT' } } });
+    expect(resultOf(client.frames, 6)).toMatchObject({ result: { ok: true } });
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+    expect(logLines.some((line) => line.includes('malformed frame'))).toBe(true);
+  });
+
+  it('pushes core events to the page', async () => {
+    const owner = server.byRole(100);
+    client.call(7, 'account:signIn', { url: server.baseUrl, email: owner.email, password: owner.password });
+    const result = await client.next((f) => f.t === 'result' && f.id === 7);
+    expect(result).toMatchObject({ result: { ok: true, value: { email: owner.email } } });
+    const event = await client.next((f) => f.t === 'event' && f.name === 'accounts:changed');
+    expect(event).toMatchObject({ payload: { accounts: [expect.objectContaining({ email: owner.email })] } });
+    // The key never travels to the page.
+    const apiKey = await fetchApiKey(owner.email, owner.password);
+    expect(apiKey.length).toBeGreaterThan(8);
+    expect(JSON.stringify(client.frames)).not.toContain(apiKey);
+  });
+});
+
+describe('close', () => {
+  it('ends open sockets with "going away" and stops listening', async () => {
+    const client = await connectBridge(socketUrl(token()), host.origin);
+    await host.close();
+    expect(await client.closed).toBe(1001);
+    await expect(fetch(`${host.origin}/`)).rejects.toThrow();
+  });
+});

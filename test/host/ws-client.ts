@@ -1,0 +1,67 @@
+/**
+ * A WebSocket client for host tests that speaks the bridge frames and lets a test wait for the
+ * next frame matching a condition.
+ */
+import WebSocket from 'ws';
+import type { ServerFrame } from '../../common/ipc/wire';
+
+export interface BridgeClient {
+  socket: WebSocket;
+  frames: ServerFrame[];
+  sendText(text: string): void;
+  call(id: number, name: string, args: unknown): void;
+  next(match: (frame: ServerFrame) => boolean, timeoutMs?: number): Promise<ServerFrame>;
+  closed: Promise<number>;
+}
+
+/** Resolves with a connected client, or rejects with the HTTP status the server refused with. */
+export function connectBridge(url: string, origin: string | undefined): Promise<BridgeClient> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, origin === undefined ? {} : { origin });
+    const frames: ServerFrame[] = [];
+    const waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
+    socket.on('unexpected-response', (_req, res) => {
+      reject(Object.assign(new Error(`refused with ${res.statusCode}`), { status: res.statusCode }));
+      socket.terminate();
+    });
+    socket.on('error', reject);
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as ServerFrame;
+      frames.push(frame);
+      for (const waiter of [...waiters]) {
+        if (waiter.match(frame)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(frame);
+        }
+      }
+    });
+    const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)));
+    socket.on('open', () =>
+      resolve({
+        socket,
+        frames,
+        closed,
+        sendText: (text) => socket.send(text),
+        call: (id, name, args) => socket.send(JSON.stringify({ t: 'call', id, name, args })),
+        next(match, timeoutMs = 15_000) {
+          const seen = frames.find(match);
+          if (seen) return Promise.resolve(seen);
+          return new Promise((resolveFrame, rejectFrame) => {
+            const timer = setTimeout(() => rejectFrame(new Error('no matching frame arrived')), timeoutMs);
+            waiters.push({
+              match,
+              resolve: (frame) => {
+                clearTimeout(timer);
+                resolveFrame(frame);
+              },
+            });
+          });
+        },
+      }),
+    );
+  });
+}
+
+export function resultOf(frames: ServerFrame[], id: number): ServerFrame | undefined {
+  return frames.find((frame) => frame.t === 'result' && frame.id === id);
+}

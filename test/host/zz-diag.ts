@@ -1,0 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '/work/main/main/core';
+import { MemoryCredentialStore } from '/work/main/main/credentials';
+import { startDevServer } from '/work/main/test/helpers/devserver';
+const s = await startDevServer({ seed: 'demo' });
+const core = await createCore({ dataDir: mkdtempSync(join(tmpdir(), 'diag-')), credentials: new MemoryCredentialStore() });
+const o = s.byRole(100);
+console.log(JSON.stringify(await core.dispatch('account:signIn', { url: s.baseUrl, email: o.email, password: o.password })).slice(0, 200));
+await new Promise((r) => setTimeout(r, 6000)); console.log(JSON.stringify(await core.dispatch("app:state", {})).slice(0,300));
+let t = Date.now();
+await core.close(); console.log('core.close', Date.now() - t);
+t = Date.now();
+await s.stop(); console.log('server.stop', Date.now() - t);

@@ -1,0 +1,59 @@
+/** Runs a real core on a temp data folder and records every event it pushes. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { CallArgs, CallName, CallResult, EventName, Events, IpcResult } from '../../../common/ipc/contract';
+import { MemoryCredentialStore, type CredentialStore } from '../../../main/credentials';
+import { createCore } from '../../../main/core';
+import { createLogger } from '../../../main/log';
+
+export interface Recorded {
+  name: EventName;
+  payload: unknown;
+}
+
+export interface TestCore {
+  core: Awaited<ReturnType<typeof createCore>>;
+  events: Recorded[];
+  logLines: string[];
+  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<IpcResult<CallResult<N>>>;
+  /** Calls and fails the test unless it succeeded. */
+  ok<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallResult<N>>;
+  /** Waits for an event matching the predicate (already recorded or still to come). */
+  waitFor<N extends EventName>(name: N, match?: (p: Events[N]) => boolean, timeout?: number): Promise<Events[N]>;
+}
+
+export async function startCore(dataDir: string, credentials: CredentialStore = new MemoryCredentialStore()): Promise<TestCore> {
+  const logLines: string[] = [];
+  const core = await createCore({ dataDir, credentials, log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }) });
+  const events: Recorded[] = [];
+  core.subscribe((name, payload) => events.push({ name, payload }));
+  const find = <N extends EventName>(name: N, match: (p: Events[N]) => boolean) =>
+    events.find((e) => e.name === name && match(e.payload as Events[N]))?.payload as Events[N] | undefined;
+  return {
+    core,
+    events,
+    logLines,
+    call: (name, args) => core.dispatch(name, args) as never,
+    async ok(name, args) {
+      const r = (await core.dispatch(name, args)) as IpcResult<never>;
+      if (!r.ok) throw new Error(`${name} failed: ${r.error.code} ${r.error.message}`);
+      return r.value;
+    },
+    async waitFor(name, match = () => true, timeout = 10_000) {
+      await expect.poll(() => find(name, match) !== undefined, { timeout }).toBe(true);
+      return find(name, match)!;
+    },
+  };
+}
+
+/** Every file under dir (including SQLite WAL and SHM files), as bytes. */
+export function allFileBytes(dir: string): { file: string; bytes: Buffer }[] {
+  const out: { file: string; bytes: Buffer }[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...allFileBytes(path));
+    else out.push({ file: path, bytes: readFileSync(path) });
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * Packages the app with electron-builder (`--dir --linux`, offline) and checks what came out.
+ * Electron's binary cannot be downloaded here, so electronDist points at a stand-in folder with an
+ * executable named `electron`: electron-builder copies it and renames it, which is all --dir needs.
+ */
+import { extractFile, listPackage } from '@electron/asar';
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
+
+const run = promisify(execFile);
+let work: string;
+let unpacked: string;
+let asarPath: string;
+let entries: string[];
+
+beforeAll(async () => {
+  await buildMain();
+  if (!existsSync(join(PROJECT_ROOT, 'renderer/dist/index.html'))) {
+    await run(
+      process.execPath,
+      [join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts'],
+      {
+        cwd: PROJECT_ROOT,
+      },
+    );
+  }
+  work = mkdtempSync(join(tmpdir(), 'parley-package-'));
+  const electronDist = join(work, 'electron-dist');
+  mkdirSync(electronDist);
+  writeFileSync(join(electronDist, 'electron'), '#!/bin/sh\necho "stand-in for Electron"\n');
+  chmodSync(join(electronDist, 'electron'), 0o755);
+
+  const arch = process.arch === 'arm64' ? '--arm64' : '--x64';
+  await run(
+    process.execPath,
+    [
+      join(PROJECT_ROOT, 'node_modules/electron-builder/cli.js'),
+      '--dir',
+      '--linux',
+      arch,
+      `-c.electronDist=${electronDist}`,
+      `-c.directories.output=${join(work, 'release')}`,
+    ],
+    { cwd: PROJECT_ROOT, env: { ...process.env, ELECTRON_BUILDER_OFFLINE: 'true', CI: 'true' } },
+  );
+  unpacked = join(work, 'release', process.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
+  asarPath = join(unpacked, 'resources', 'app.asar');
+  entries = listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
+}, 90_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+it('renames the Electron executable to the app name', () => {
+  const executable = join(unpacked, 'parley');
+  expect(statSync(executable).mode & 0o111).not.toBe(0);
+  expect(readFileSync(executable, 'utf8')).toContain('stand-in for Electron');
+});
+
+it('puts the bundles, the built renderer and package.json into app.asar', () => {
+  for (const file of ['/package.json', '/out/main/index.cjs', '/out/preload/index.cjs', '/renderer/dist/index.html']) {
+    expect(entries, file).toContain(file);
+  }
+  const manifest = JSON.parse(extractFile(asarPath, 'package.json').toString('utf8')) as {
+    main: string;
+    productName: string;
+  };
+  expect(manifest.main).toBe('out/main/index.cjs');
+  expect(manifest.productName).toBe('Parley');
+});
+
+it('leaves sources, tests, source maps and dev tools out', () => {
+  const unwanted = entries.filter(
+    (entry) =>
+      /^\/(main|preload|common|devserver|test|scripts|renderer\/(?!dist))\//.test(entry) ||
+      entry.endsWith('.map') ||
+      /^\/node_modules\/(vitest|vite|electron|electron-builder|typescript|svelte|playwright-core)\//.test(entry),
+  );
+  expect(unwanted).toEqual([]);
+});
+
+it('ships the native modules unpacked, next to the archive', () => {
+  const sqlite = join(
+    unpacked,
+    'resources/app.asar.unpacked/node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+  );
+  expect(statSync(sqlite).size).toBeGreaterThan(100_000);
+  // An ELF shared object, not a placeholder.
+  expect(readFileSync(sqlite).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+});
+
+it('bundles main so it only needs Electron and the native modules at run time', () => {
+  const main = extractFile(asarPath, 'out/main/index.cjs').toString('utf8');
+  const required = new Set([...main.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]));
+  const outside = [...required].filter(
+    (name) => !name?.startsWith('node:') && !['electron', 'better-sqlite3', 'keytar'].includes(name ?? ''),
+  );
+  // Node's own modules may also appear without the node: prefix.
+  const builtins = new Set([
+    'fs',
+    'path',
+    'os',
+    'url',
+    'crypto',
+    'http',
+    'https',
+    'net',
+    'tls',
+    'stream',
+    'events',
+    'util',
+    'zlib',
+    'buffer',
+    'child_process',
+    'assert',
+    'worker_threads',
+    'string_decoder',
+    'querystring',
+    'dns',
+    'timers',
+    'process',
+  ]);
+  expect(outside.filter((name) => !builtins.has(name ?? ''))).toEqual([]);
+  const preload = extractFile(asarPath, 'out/preload/index.cjs').toString('utf8');
+  expect([...preload.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1])).toEqual(['electron']);
+});
