@@ -51,7 +51,11 @@ export function parseFlags(argv: string[]): ServerOptions {
     port,
     seed,
     dataFile: values.data,
-    longpollTimeoutSeconds: seconds('longpoll-timeout-seconds', values['longpoll-timeout-seconds'], DEFAULT_OPTIONS.longpollTimeoutSeconds),
+    longpollTimeoutSeconds: seconds(
+      'longpoll-timeout-seconds',
+      values['longpoll-timeout-seconds'],
+      DEFAULT_OPTIONS.longpollTimeoutSeconds,
+    ),
     heartbeatSeconds: seconds('heartbeat-seconds', values['heartbeat-seconds'], DEFAULT_OPTIONS.heartbeatSeconds),
     queueGcSeconds: seconds('queue-gc-seconds', values['queue-gc-seconds'], DEFAULT_OPTIONS.queueGcSeconds),
   };

@@ -60,11 +60,22 @@ export class DevServer implements App {
     return this.store.users
       .all()
       .filter((user) => user.is_active === 1 && user.is_bot === 0 && user.password_hash !== null)
-      .map((user) => ({ email: user.delivery_email, password, full_name: user.full_name, user_id: user.id, role: user.role }));
+      .map((user) => ({
+        email: user.delivery_email,
+        password,
+        full_name: user.full_name,
+        user_id: user.id,
+        role: user.role,
+      }));
   }
 
   startLine(): string {
-    return JSON.stringify({ devserver: 'parley', base_url: this.baseUrl, realm_name: this.store.realm.get().name, users: this.signInUsers() });
+    return JSON.stringify({
+      devserver: 'parley',
+      base_url: this.baseUrl,
+      realm_name: this.store.realm.get().name,
+      users: this.signInUsers(),
+    });
   }
 
   async stop(): Promise<void> {

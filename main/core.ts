@@ -25,10 +25,15 @@ export interface CoreOptions {
   clock?: Clock;
 }
 
-async function credentialsFor(opts: CoreOptions, log: Logger): Promise<{ store: CredentialStore; status: KeychainStatus }> {
+async function credentialsFor(
+  opts: CoreOptions,
+  log: Logger,
+): Promise<{ store: CredentialStore; status: KeychainStatus }> {
   if (!opts.credentials) return openCredentialStore(log.child('credentials'));
   const status: KeychainStatus =
-    opts.credentials.kind === 'keychain' ? { kind: 'keychain' } : { kind: 'memory', reason: 'An in-memory key store was configured.' };
+    opts.credentials.kind === 'keychain'
+      ? { kind: 'keychain' }
+      : { kind: 'memory', reason: 'An in-memory key store was configured.' };
   return { store: opts.credentials, status };
 }
 
@@ -71,7 +76,10 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
     dispatch: (name, args) => dispatch(handlers, name, args, log),
     receive(name, payload) {
       if (name === 'log:error') {
-        log.error(`renderer: ${String(payload.message).slice(0, 2000)}`, payload.stack ? { stack: String(payload.stack).slice(0, 8000) } : {});
+        log.error(
+          `renderer: ${String(payload.message).slice(0, 2000)}`,
+          payload.stack ? { stack: String(payload.stack).slice(0, 8000) } : {},
+        );
       } else {
         log.warn('unknown message from the renderer; dropped', { name: String(name).slice(0, 80) });
       }

@@ -6,6 +6,7 @@
  */
 import { build, type BuildOptions } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -22,6 +23,9 @@ const common: BuildOptions = {
   external: EXTERNALS,
   sourcemap: 'linked',
   logLevel: 'warning',
+  // import('keytar') becomes require('keytar'): Electron's asar support (native addons unpacked
+  // beside app.asar) is a CommonJS loader feature.
+  supported: { 'dynamic-import': false },
 };
 
 /** Source modules are ESM and may ask for import.meta.url; in the CommonJS main bundle it is the bundle. */
@@ -30,8 +34,12 @@ const importMetaShim: BuildOptions = {
   banner: { js: 'const __parleyImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
-export async function buildMain(outDir = 'out'): Promise<void> {
-  rmSync(`${PROJECT_ROOT}/${outDir}`, { recursive: true, force: true });
+/**
+ * Builds into `outDir` (absolute; default out/ in the project). It must sit inside the project
+ * so the bundles find node_modules.
+ */
+export async function buildMain(outDir = join(PROJECT_ROOT, 'out')): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
   await Promise.all([
     build({
       ...common,

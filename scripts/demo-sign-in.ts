@@ -1,7 +1,7 @@
 /**
  * Makes sure the demo owner is signed in, through the core's own sign-in call so the key goes
- * wherever a user's key goes (keychain, or memory when there is none). An account the server has
- * since rejected (the demo data was reset) is signed out and signed in afresh.
+ * wherever a user's key goes (keychain, or memory when there is none). An account that is signed
+ * out (its key was only in memory, or the demo data was reset) signs in again, keeping its cache.
  */
 import type { AccountSummary, AppState } from '../common/model';
 import type { Core } from '../main/ipc/types';
@@ -40,8 +40,6 @@ export async function ensureDemoSignIn(
     (account) => sameServer(account.realmUrl, login.url) && account.email.toLowerCase() === login.email.toLowerCase(),
   );
   if (existing && existing.status.state !== 'signedOut') return { account: existing, signedIn: false };
-  if (existing)
-    await call(core, 'account:signOut', { accountId: existing.id }, 'Could not remove the stale demo account');
   const account = await call<AccountSummary>(
     core,
     'account:signIn',

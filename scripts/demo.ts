@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../main/core';
 import { startBridgeHost } from '../main/host/bridge-host';
+import { parsePortArg } from '../main/host/port-arg';
 import { RENDERER_DIST } from '../main/host/renderer-dist';
 import { defaultDataDir } from '../main/shell/data-dir';
 import { startDevServer } from '../test/helpers/devserver';
@@ -98,7 +99,7 @@ try {
     cleanups.push(() => void app.kill('SIGTERM'));
     app.once('exit', (code) => void stopAll(code ?? 0));
   } else {
-    const port = Number(values['host-port'] ?? 0);
+    const port = parsePortArg(values['host-port'], '--host-port');
     const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port });
     cleanups.push(() => host.close());
     console.log(`Electron cannot run on this machine; serving Parley at ${host.url} — open it in a browser`);

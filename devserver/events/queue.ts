@@ -70,7 +70,10 @@ export class EventQueue {
    * Returns pending events, or waits for one. After `timeoutMs` without events a heartbeat is
    * queued (so it has an ID like any event). An aborted request releases its waiter at once.
    */
-  poll(lastEventId: number | undefined, opts: { dontBlock: boolean; timeoutMs: number; signal: AbortSignal; now: number }): Promise<QueueEvent[]> {
+  poll(
+    lastEventId: number | undefined,
+    opts: { dontBlock: boolean; timeoutMs: number; signal: AbortSignal; now: number },
+  ): Promise<QueueEvent[]> {
     this.lastActivity = opts.now;
     if (lastEventId !== undefined) this.acknowledge(lastEventId);
     if (this.events.length > 0 || opts.dontBlock) return Promise.resolve([...this.events]);

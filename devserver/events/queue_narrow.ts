@@ -6,7 +6,11 @@ import { apiEmail } from '../views/users';
  * `narrow`, e.g. [["channel","design"]] or [["is","dm"]]). Operators this server does not know
  * do not filter, so a client never loses events to an unsupported term.
  */
-export function matchesQueueNarrow(narrow: ReadonlyArray<readonly [string, string]>, message: Record<string, unknown>, app: App): boolean {
+export function matchesQueueNarrow(
+  narrow: ReadonlyArray<readonly [string, string]>,
+  message: Record<string, unknown>,
+  app: App,
+): boolean {
   return narrow.every(([operator, operand]) => {
     const value = operand.toLowerCase();
     switch (operator) {
@@ -22,7 +26,11 @@ export function matchesQueueNarrow(narrow: ReadonlyArray<readonly [string, strin
         return true;
       case 'sender': {
         const sender = app.store.users.byId(Number(message['sender_id']));
-        return sender !== undefined && (apiEmail(sender, app.store.realm.get()).toLowerCase() === value || sender.delivery_email.toLowerCase() === value);
+        return (
+          sender !== undefined &&
+          (apiEmail(sender, app.store.realm.get()).toLowerCase() === value ||
+            sender.delivery_email.toLowerCase() === value)
+        );
       }
       default:
         return true;

@@ -49,7 +49,12 @@ export class QueueRegistry {
   }
 
   /** Delivers an event to every queue of the given users, and to extra queues if given. */
-  publish(userIds: Iterable<number>, type: string, build: EventBuilder, extra: (queue: EventQueue) => boolean = () => false): void {
+  publish(
+    userIds: Iterable<number>,
+    type: string,
+    build: EventBuilder,
+    extra: (queue: EventQueue) => boolean = () => false,
+  ): void {
     const users = new Set(userIds);
     for (const queue of this.queues.values()) {
       if (!(users.has(queue.spec.userId) || extra(queue)) || !queue.accepts(type)) continue;

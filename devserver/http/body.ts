@@ -37,7 +37,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 async function parseMultipart(contentType: string, body: Buffer): Promise<Array<[string, string]>> {
   let form: FormData;
   try {
-    const request = new Request('http://devserver.invalid/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
+    const request = new Request('http://devserver.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(body),
+    });
     form = await request.formData();
   } catch {
     throw badRequest('Malformed multipart/form-data body');

@@ -65,9 +65,17 @@ async function handleApi(
   const user = route.auth === 'user' ? authenticate(req, app.store) : null;
   const params = new Params(await readParams(req, url));
   const base = { app, params, pathParams, req, signal, clientName: clientName(req) };
-  const result = route.auth === 'user' ? await route.handler({ ...base, user: user! }) : await route.handler({ ...base, user: null } as RequestContext<null>);
+  const result =
+    route.auth === 'user'
+      ? await route.handler({ ...base, user: user! })
+      : await route.handler({ ...base, user: null } as RequestContext<null>);
   const ignored = params.unused();
-  return { result: 'success', msg: '', ...result, ...(ignored.length > 0 ? { ignored_parameters_unsupported: ignored } : {}) };
+  return {
+    result: 'success',
+    msg: '',
+    ...result,
+    ...(ignored.length > 0 ? { ignored_parameters_unsupported: ignored } : {}),
+  };
 }
 
 function errorBody(error: unknown, app: App): Record<string, unknown> {

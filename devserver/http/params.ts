@@ -78,7 +78,8 @@ export class Params {
     if (value === undefined) return undefined;
     if (!Array.isArray(value)) throw badRequest(`${name} is not a list`);
     return value.map((item, index) => {
-      if (typeof item !== 'number' || !Number.isSafeInteger(item)) throw badRequest(`${name}[${index}] is not an integer`);
+      if (typeof item !== 'number' || !Number.isSafeInteger(item))
+        throw badRequest(`${name}[${index}] is not an integer`);
       return item;
     });
   }

@@ -40,5 +40,9 @@ export interface AssetRoute {
   method: 'GET';
   /** Absolute path, e.g. `/avatar/{user}`. */
   path: string;
-  handler(ctx: { app: App; pathParams: Record<string, string>; url: URL }): { contentType: string; body: string | Buffer; status?: number };
+  handler(ctx: { app: App; pathParams: Record<string, string>; url: URL }): {
+    contentType: string;
+    body: string | Buffer;
+    status?: number;
+  };
 }

@@ -7,7 +7,8 @@ export interface Match<R> {
   pathParams: Record<string, string>;
 }
 
-export type Lookup<R> = { kind: 'found'; match: Match<R> } | { kind: 'wrong-method'; allowed: string[] } | { kind: 'none' };
+export type Lookup<R> =
+  { kind: 'found'; match: Match<R> } | { kind: 'wrong-method'; allowed: string[] } | { kind: 'none' };
 
 export class Router<R extends { method: string; path: string }> {
   private readonly compiled: Array<{ route: R; segments: string[] }>;

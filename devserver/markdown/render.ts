@@ -46,5 +46,9 @@ export function renderMarkdown(source: string, directory: MentionDirectory): Ren
 
 /** Renders text that has no mention context (channel descriptions). */
 export function renderPlain(source: string): string {
-  return renderMarkdown(source, { userByName: () => undefined, userById: () => undefined, channelByName: () => undefined }).html;
+  return renderMarkdown(source, {
+    userByName: () => undefined,
+    userById: () => undefined,
+    channelByName: () => undefined,
+  }).html;
 }

@@ -45,7 +45,14 @@ function canSee(store: Store, sender: UserRow, channel: ChannelRow): boolean {
 /** The other participants of a direct message, from user IDs or (API or real) emails. */
 export function resolveDirectRecipients(store: Store, realm: RealmRow, rawTo: string): number[] {
   const to = parseTo(rawTo);
-  const items: unknown[] = Array.isArray(to) ? to : typeof to === 'string' ? to.split(',').map((s) => s.trim()).filter(Boolean) : [to];
+  const items: unknown[] = Array.isArray(to)
+    ? to
+    : typeof to === 'string'
+      ? to
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [to];
   if (items.length === 0) throw badRequest('Message must have recipients');
   const users = store.users.all();
   return items.map((item) => {

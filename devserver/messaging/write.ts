@@ -4,7 +4,8 @@ import { FLAG_BITS } from '../store/flags';
 import type { ChannelRow } from '../store/rows';
 import type { Store } from '../store/store';
 
-export type Destination = { kind: 'channel'; channel: ChannelRow; topic: string } | { kind: 'direct'; userIds: number[] };
+export type Destination =
+  { kind: 'channel'; channel: ChannelRow; topic: string } | { kind: 'direct'; userIds: number[] };
 
 export interface MessageToWrite {
   senderId: number;
@@ -38,13 +39,19 @@ export interface WrittenMessage {
 export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage {
   const rendered = renderMarkdown(msg.content, msg.directory);
   const destination = msg.destination;
-  const recipientId = destination.kind === 'channel' ? destination.channel.recipient_id : store.recipients.direct([...destination.userIds, msg.senderId]);
+  const recipientId =
+    destination.kind === 'channel'
+      ? destination.channel.recipient_id
+      : store.recipients.direct([...destination.userIds, msg.senderId]);
   const receiverIds =
     destination.kind === 'channel'
       ? new Set([...store.channels.subscribers(destination.channel.id), msg.senderId])
       : new Set(store.recipients.participants(recipientId));
   const topic = destination.kind === 'channel' ? destination.topic : '';
-  const topicParticipants = rendered.topicWildcard && destination.kind === 'channel' ? topicSenders(store, recipientId, topic) : new Set<number>();
+  const topicParticipants =
+    rendered.topicWildcard && destination.kind === 'channel'
+      ? topicSenders(store, recipientId, topic)
+      : new Set<number>();
 
   const id = store.messages.insert({
     sender_id: msg.senderId,

@@ -17,7 +17,20 @@ const ALIASES: Readonly<Record<string, string>> = {
   'group-pm-with': 'dm-including',
 };
 
-export const OPERATORS = new Set(['channel', 'channels', 'topic', 'dm', 'dm-including', 'sender', 'is', 'has', 'search', 'id', 'near', 'with']);
+export const OPERATORS = new Set([
+  'channel',
+  'channels',
+  'topic',
+  'dm',
+  'dm-including',
+  'sender',
+  'is',
+  'has',
+  'search',
+  'id',
+  'near',
+  'with',
+]);
 
 /**
  * Parses GET /messages' `narrow`: a JSON list whose items are {operator, operand, negated?} objects
@@ -35,7 +48,11 @@ export function parseNarrow(value: unknown): NarrowTerm[] {
       term = { operator: item[0], operand: item[1], negated: false };
     } else if (typeof item === 'object' && item !== null) {
       const { operator, operand, negated } = item as Record<string, unknown>;
-      if (typeof operator !== 'string' || !isOperand(operand) || (negated !== undefined && typeof negated !== 'boolean')) {
+      if (
+        typeof operator !== 'string' ||
+        !isOperand(operand) ||
+        (negated !== undefined && typeof negated !== 'boolean')
+      ) {
         throw badRequest(`narrow[${index}] is not a valid narrow element`);
       }
       term = { operator, operand, negated: negated === true };

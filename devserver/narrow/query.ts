@@ -23,7 +23,13 @@ export interface NarrowQuery {
  * never received come back flagged historical). `accessible` widens the base to everything the
  * viewer may read, for message_ids lookups.
  */
-export function compileNarrow(store: Store, viewer: UserRow, realm: RealmRow, terms: NarrowTerm[], accessible = false): NarrowQuery {
+export function compileNarrow(
+  store: Store,
+  viewer: UserRow,
+  realm: RealmRow,
+  terms: NarrowTerm[],
+  accessible = false,
+): NarrowQuery {
   const resolve = new OperandResolver(store, viewer, realm);
   const where: string[] = [];
   const args: unknown[] = [];
@@ -32,13 +38,19 @@ export function compileNarrow(store: Store, viewer: UserRow, realm: RealmRow, te
     args.push(...values);
   };
   const joinAll = `FROM messages m LEFT JOIN user_messages um ON um.user_id = ${viewer.id} AND um.message_id = m.id`;
-  let query: Omit<NarrowQuery, 'where' | 'args'> = { from: `FROM user_messages um JOIN messages m ON m.id = um.message_id`, idExpr: 'um.message_id' };
+  let query: Omit<NarrowQuery, 'where' | 'args'> = {
+    from: `FROM user_messages um JOIN messages m ON m.id = um.message_id`,
+    idExpr: 'um.message_id',
+  };
   let baseWhere = [`um.user_id = ${viewer.id}`];
   const positive = (op: string): NarrowTerm | undefined => terms.find((t) => t.operator === op && !t.negated);
 
   const channelTerm = positive('channel');
   const dmTerm = positive('dm');
-  if (channelTerm && (dmTerm || terms.some((t) => t.operator === 'is' && !t.negated && (t.operand === 'dm' || t.operand === 'private')))) {
+  if (
+    channelTerm &&
+    (dmTerm || terms.some((t) => t.operator === 'is' && !t.negated && (t.operand === 'dm' || t.operand === 'private')))
+  ) {
     throw badNarrow('No message can be both a channel message and direct message');
   }
   if (channelTerm) {
@@ -72,8 +84,12 @@ export function compileNarrow(store: Store, viewer: UserRow, realm: RealmRow, te
         if (term !== channelTerm) add('m.recipient_id = ?', negated, resolve.channel(operand).recipient_id);
         break;
       case 'channels':
-        if (operand !== 'public' && operand !== 'web-public') throw badNarrow(`invalid channels operand ${String(operand)}`);
-        add(`m.channel_id IN (SELECT id FROM channels WHERE ${operand === 'public' ? 'invite_only = 0' : 'is_web_public = 1'})`, negated);
+        if (operand !== 'public' && operand !== 'web-public')
+          throw badNarrow(`invalid channels operand ${String(operand)}`);
+        add(
+          `m.channel_id IN (SELECT id FROM channels WHERE ${operand === 'public' ? 'invite_only = 0' : 'is_web_public = 1'})`,
+          negated,
+        );
         break;
       case 'topic': {
         const topic = String(operand).trim();
@@ -87,7 +103,11 @@ export function compileNarrow(store: Store, viewer: UserRow, realm: RealmRow, te
         }
         break;
       case 'dm-including':
-        add('m.recipient_id IN (SELECT recipient_id FROM recipient_members WHERE user_id = ?)', negated, resolve.user(operand).id);
+        add(
+          'm.recipient_id IN (SELECT recipient_id FROM recipient_members WHERE user_id = ?)',
+          negated,
+          resolve.user(operand).id,
+        );
         break;
       case 'sender':
         add('m.sender_id = ?', negated, resolve.user(operand).id);
@@ -103,7 +123,11 @@ export function compileNarrow(store: Store, viewer: UserRow, realm: RealmRow, te
         break;
       case 'search':
         for (const word of String(operand).split(/\s+/).filter(Boolean)) {
-          add("(m.content LIKE ? ESCAPE '\\' OR m.topic LIKE ? ESCAPE '\\')", negated, ...Array(2).fill(`%${likeEscape(word)}%`));
+          add(
+            "(m.content LIKE ? ESCAPE '\\' OR m.topic LIKE ? ESCAPE '\\')",
+            negated,
+            ...Array(2).fill(`%${likeEscape(word)}%`),
+          );
         }
         break;
       case 'near':
@@ -131,7 +155,10 @@ function isCondition(store: Store, viewer: UserRow, operand: string, flags: stri
     case 'resolved':
       return "m.topic LIKE '✔ %'";
     case 'muted': {
-      const muted = store.channels.subscriptionsOf(viewer.id).filter((s) => s.is_muted === 1).map((s) => s.channel_id);
+      const muted = store.channels
+        .subscriptionsOf(viewer.id)
+        .filter((s) => s.is_muted === 1)
+        .map((s) => s.channel_id);
       return `m.channel_id IN (${muted.join(',') || '-1'})`;
     }
     case 'followed':

@@ -35,12 +35,22 @@ export class OperandResolver {
   /** Users by ID list, or by comma-separated emails (the legacy form). */
   userList(operand: Operand): UserRow[] {
     const all = (this.users ??= this.store.users.all());
-    const keys = typeof operand === 'string' ? operand.split(',').map((s) => s.trim()).filter(Boolean) : [operand].flat();
+    const keys =
+      typeof operand === 'string'
+        ? operand
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [operand].flat();
     return keys.map((key) => {
       const user =
         typeof key === 'number'
           ? all.find((u) => u.id === key)
-          : all.find((u) => u.delivery_email.toLowerCase() === key.toLowerCase() || apiEmail(u, this.realm).toLowerCase() === key.toLowerCase());
+          : all.find(
+              (u) =>
+                u.delivery_email.toLowerCase() === key.toLowerCase() ||
+                apiEmail(u, this.realm).toLowerCase() === key.toLowerCase(),
+            );
       if (!user) throw badNarrow(`unknown user ${String(key)}`);
       return user;
     });
@@ -48,7 +58,8 @@ export class OperandResolver {
 
   integer(operand: Operand, operator: string): number {
     const value = typeof operand === 'string' ? Number(operand) : operand;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badNarrow(`invalid ${operator} operand ${String(operand)}`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value))
+      throw badNarrow(`invalid ${operator} operand ${String(operand)}`);
     return value;
   }
 }

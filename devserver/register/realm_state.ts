@@ -5,7 +5,9 @@ import type { GroupWithMembers } from '../store/groups';
 
 /** System group IDs by name ("role:members" → 3), for realm permission settings. */
 export function systemGroupIds(groups: GroupWithMembers[]): Record<string, number> {
-  return Object.fromEntries(groups.filter((group) => group.is_system_group === 1).map((group) => [group.name, group.id]));
+  return Object.fromEntries(
+    groups.filter((group) => group.is_system_group === 1).map((group) => [group.name, group.id]),
+  );
 }
 
 /**

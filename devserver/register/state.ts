@@ -28,10 +28,15 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   const realm = app.store.realm.get();
   const settings = userSettings(user);
   const emptyTopicName = opts.capabilities['empty_topic_name'] === true;
-  const topicName = (topic: string): string => (topic === '' && !emptyTopicName ? realm.empty_topic_display_name : topic);
+  const topicName = (topic: string): string =>
+    topic === '' && !emptyTopicName ? realm.empty_topic_display_name : topic;
   const groups = app.store.groups.all();
   const now = nowSeconds();
-  const channelCtx = { now, stats: app.store.messages.channelStats(now - FOUR_WEEKS), subscribers: app.store.channels.subscriberMap() };
+  const channelCtx = {
+    now,
+    stats: app.store.messages.channelStats(now - FOUR_WEEKS),
+    subscribers: app.store.channels.subscriberMap(),
+  };
 
   if (want('alert_words')) state['alert_words'] = [];
   if (want('custom_profile_fields')) state['custom_profile_fields'] = [];
@@ -53,7 +58,9 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   if (want('user_status')) state['user_status'] = {};
   if (want('realm_user_groups')) {
     const includeDeactivated = opts.capabilities['include_deactivated_groups'] === true;
-    state['realm_user_groups'] = groups.filter((group) => includeDeactivated || group.deactivated === 0).map(formatGroup);
+    state['realm_user_groups'] = groups
+      .filter((group) => includeDeactivated || group.deactivated === 0)
+      .map(formatGroup);
   }
   if (want('realm_user')) Object.assign(state, usersState(app, user));
   if (want('recent_private_conversations')) state['recent_private_conversations'] = recentDirectState(app, user.id);
@@ -81,7 +88,9 @@ function usersState(app: App, user: UserRow): Record<string, unknown> {
   const own = formatUser(user, options);
   return {
     realm_users: all.filter((u) => u.is_active === 1 && u.is_system_bot === 0).map((u) => formatUser(u, options)),
-    realm_non_active_users: all.filter((u) => u.is_active === 0 && u.is_system_bot === 0).map((u) => formatUser(u, options)),
+    realm_non_active_users: all
+      .filter((u) => u.is_active === 0 && u.is_system_bot === 0)
+      .map((u) => formatUser(u, options)),
     cross_realm_bots: all.filter((u) => u.is_system_bot === 1).map((u) => formatSystemBot(u, options)),
     user_id: user.id,
     email: own['email'],

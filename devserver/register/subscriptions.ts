@@ -1,7 +1,12 @@
 import { canSeeChannel, canSeeSubscribers } from '../access';
 import type { App } from '../app';
 import type { UserRow } from '../store/rows';
-import { formatChannel, formatSubscription, type ChannelViewContext, type NotificationDefaults } from '../views/channels';
+import {
+  formatChannel,
+  formatSubscription,
+  type ChannelViewContext,
+  type NotificationDefaults,
+} from '../views/channels';
 
 export type IncludeSubscribers = 'true' | 'false' | 'partial';
 

@@ -26,11 +26,17 @@ export const eventRoutes: ApiRoute[] = [
     handler: async (ctx) => {
       const { app, params } = ctx;
       const queueId = params.string('queue_id');
-      const queue = queueId === undefined ? app.queues.create(parseQueueSpec(params, ctx.user.id)) : ownQueue(ctx, queueId);
+      const queue =
+        queueId === undefined ? app.queues.create(parseQueueSpec(params, ctx.user.id)) : ownQueue(ctx, queueId);
       const lastEventId = params.int('last_event_id');
       const dontBlock = params.bool('dont_block', false);
       const waitSeconds = Math.min(app.options.heartbeatSeconds, app.options.longpollTimeoutSeconds);
-      const events = await queue.poll(lastEventId, { dontBlock, timeoutMs: waitSeconds * 1000, signal: ctx.signal, now: Date.now() });
+      const events = await queue.poll(lastEventId, {
+        dontBlock,
+        timeoutMs: waitSeconds * 1000,
+        signal: ctx.signal,
+        now: Date.now(),
+      });
       return { events, queue_id: queue.id };
     },
   },

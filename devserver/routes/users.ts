@@ -46,13 +46,17 @@ export const userRoutes: ApiRoute[] = [
     auth: 'user',
     handler: (ctx) => {
       const options = viewOptions(ctx);
-      return { ...formatUser(ctx.user, { ...options, includeProfileData: true }), max_message_id: ctx.app.store.messages.maxId() };
+      return {
+        ...formatUser(ctx.user, { ...options, includeProfileData: true }),
+        max_message_id: ctx.app.store.messages.maxId(),
+      };
     },
   },
   {
     /**
      * GET /users/{email}: one account by API email (which may be the `user{id}@domain` placeholder)
-     * or by real address, the latter only when the caller may see that address.
+     * or by real address, the latter only when the caller may see that address. A number is read
+     * as a user ID (Zulip's GET /users/{user_id}).
      */
     method: 'GET',
     path: '/users/{email}',
@@ -64,6 +68,7 @@ export const userRoutes: ApiRoute[] = [
         .all()
         .filter(listable)
         .find((candidate) => {
+          if (/^\d+$/.test(wanted)) return candidate.id === Number(wanted);
           if (apiEmail(candidate, options.realm).toLowerCase() === wanted) return true;
           return candidate.delivery_email.toLowerCase() === wanted && canSeeDeliveryEmail(ctx.user, candidate);
         });

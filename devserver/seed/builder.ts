@@ -9,7 +9,24 @@ import type { NewUser } from '../store/users';
 import { Prng } from './prng';
 
 /** Zulip's palette for personal channel colors. */
-export const CHANNEL_COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5', '#f5ce6e', '#c2726a', '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063'];
+export const CHANNEL_COLORS = [
+  '#76ce90',
+  '#fae589',
+  '#a6c7e5',
+  '#e79ab5',
+  '#bfd56f',
+  '#f4ae55',
+  '#b0a5fd',
+  '#addfe5',
+  '#f5ce6e',
+  '#c2726a',
+  '#94c849',
+  '#bd86e5',
+  '#ee7e4a',
+  '#a6dcbf',
+  '#95a5fd',
+  '#53a063',
+];
 
 export interface SeedUser {
   email: string;
@@ -78,7 +95,11 @@ export class SeedBuilder {
       ['role:owners', 'Owners of this organization', (r) => r === ROLE.owner],
       ['role:administrators', 'Administrators of this organization, including owners', (r) => r === ROLE.admin],
       ['role:moderators', 'Moderators of this organization, including administrators', (r) => r === ROLE.moderator],
-      ['role:fullmembers', 'Members of this organization, not including new accounts and guests', (r) => r === ROLE.member],
+      [
+        'role:fullmembers',
+        'Members of this organization, not including new accounts and guests',
+        (r) => r === ROLE.member,
+      ],
       ['role:members', 'Members of this organization, not including guests', () => false],
       ['role:everyone', 'Everyone in this organization, including guests', (r) => r === ROLE.guest],
       ['role:internet', 'Everyone on the Internet', () => false],
@@ -86,19 +107,36 @@ export class SeedBuilder {
     const ids: Record<string, number> = {};
     let previous: number | undefined;
     for (const [name, description, hasRole] of chain) {
-      const id = this.store.groups.insert({ name, description, is_system_group: true, date_created: null, creator_id: null, settings: {} });
+      const id = this.store.groups.insert({
+        name,
+        description,
+        is_system_group: true,
+        date_created: null,
+        creator_id: null,
+        settings: {},
+      });
       for (const user of users) if (hasRole(user.role)) this.store.groups.addMember(id, user.id);
       if (previous !== undefined) this.store.groups.addSubgroup(id, previous);
       ids[name] = previous = id;
     }
-    ids['role:nobody'] = this.store.groups.insert({ name: 'role:nobody', description: 'Nobody', is_system_group: true, date_created: null, creator_id: null, settings: {} });
+    ids['role:nobody'] = this.store.groups.insert({
+      name: 'role:nobody',
+      description: 'Nobody',
+      is_system_group: true,
+      date_created: null,
+      creator_id: null,
+      settings: {},
+    });
     const systemSettings = this.groupSettings(ids, ids['role:nobody']);
     for (const id of Object.values(ids)) this.store.groups.setSettings(id, systemSettings);
     return ids;
   }
 
   /** Permission settings of a group: managed by `manager`, mentionable by everyone. */
-  groupSettings(ids: Record<string, number>, manager: number | { direct_members: number[]; direct_subgroups: number[] }): Record<string, unknown> {
+  groupSettings(
+    ids: Record<string, number>,
+    manager: number | { direct_members: number[]; direct_subgroups: number[] },
+  ): Record<string, unknown> {
     const nobody = ids['role:nobody'];
     return {
       can_add_members_group: manager,
@@ -110,7 +148,13 @@ export class SeedBuilder {
     };
   }
 
-  channel(name: string, description: string, creatorEmail: string, groups: Record<string, number>, opts: { inviteOnly?: boolean; topicsPolicy?: string; daysOld?: number } = {}): ChannelRow {
+  channel(
+    name: string,
+    description: string,
+    creatorEmail: string,
+    groups: Record<string, number>,
+    opts: { inviteOnly?: boolean; topicsPolicy?: string; daysOld?: number } = {},
+  ): ChannelRow {
     const creator = this.id(creatorEmail);
     const id = this.store.channels.insert({
       name,
@@ -140,7 +184,11 @@ export class SeedBuilder {
     return row;
   }
 
-  subscribe(email: string, channel: ChannelRow, opts: { active?: boolean; muted?: boolean; pinned?: boolean; push?: boolean | null } = {}): void {
+  subscribe(
+    email: string,
+    channel: ChannelRow,
+    opts: { active?: boolean; muted?: boolean; pinned?: boolean; push?: boolean | null } = {},
+  ): void {
     this.store.channels.subscribe({
       user_id: this.id(email),
       channel_id: channel.id,

@@ -1,6 +1,7 @@
 import { EMOJI } from '../markdown/emoji';
 import type { Destination } from '../messaging/write';
 import { FLAG_BITS } from '../store/flags';
+import type { ChannelRow } from '../store/rows';
 import type { Store } from '../store/store';
 import { SeedBuilder } from './builder';
 import { createDemoOrg, DEMO_PASSWORD, demoSubscribers, DM_GROUPS, P } from './demo_org';
@@ -45,7 +46,8 @@ export function seedDemo(store: Store, now: number): void {
   const channelNames = Object.keys(org.channels);
   const plan: Planned[] = [];
   const start = now - HISTORY_DAYS * DAY;
-  const at = (i: number, total: number): number => start + Math.floor(((i + prng.next()) / total) * (HISTORY_DAYS * DAY - 600));
+  const at = (i: number, total: number): number =>
+    start + Math.floor(((i + prng.next()) / total) * (HISTORY_DAYS * DAY - 600));
 
   for (const channel of Object.values(org.channels)) {
     const creator = build.id(P.olivia);
@@ -75,7 +77,13 @@ export function seedDemo(store: Store, now: number): void {
     const sender = prng.pick(group);
     const others = group.filter((id) => id !== sender);
     const content = demoMessage(prng, { mentionable: others.map((id) => names.get(id) ?? ''), channels: [] });
-    plan.push({ date: at(i, DIRECT_MESSAGES), sender, destination: { kind: 'direct', userIds: others.length ? others : [sender] }, content, client: prng.pick(CLIENTS) });
+    plan.push({
+      date: at(i, DIRECT_MESSAGES),
+      sender,
+      destination: { kind: 'direct', userIds: others.length ? others : [sender] },
+      content,
+      client: prng.pick(CLIENTS),
+    });
   }
   scriptedMessages(build, org.channels, now, plan);
   plan.sort((a, b) => a.date - b.date);
@@ -94,15 +102,28 @@ export function seedDemo(store: Store, now: number): void {
       client: item.client,
       readBySender: !item.bot,
       extraFlags: (userId) =>
-        (recent && prng.chance(userId === owner ? 0.6 : 0.45) ? 0 : FLAG_BITS.read) | (prng.chance(0.015) ? FLAG_BITS.starred : 0),
+        (recent && prng.chance(userId === owner ? 0.6 : 0.45) ? 0 : FLAG_BITS.read) |
+        (prng.chance(0.015) ? FLAG_BITS.starred : 0),
       ...(edited
         ? {
             lastEditTimestamp: editAt,
-            editHistory: [{ user_id: item.sender, timestamp: editAt, prev_content: typoVersion(item.content), prev_rendered_content: `<p>${escapeHtml(typoVersion(item.content))}</p>` }],
+            editHistory: [
+              {
+                user_id: item.sender,
+                timestamp: editAt,
+                prev_content: typoVersion(item.content),
+                prev_rendered_content: `<p>${escapeHtml(typoVersion(item.content))}</p>`,
+              },
+            ],
           }
         : {}),
       ...(moved && item.destination.kind === 'channel'
-        ? { lastMovedTimestamp: editAt, editHistory: [{ user_id: item.sender, timestamp: editAt, prev_topic: 'misc', topic: item.destination.topic }] }
+        ? {
+            lastMovedTimestamp: editAt,
+            editHistory: [
+              { user_id: item.sender, timestamp: editAt, prev_topic: 'misc', topic: item.destination.topic },
+            ],
+          }
         : {}),
     });
     if (!item.bot && prng.chance(0.15)) addReactions(build, id, item);
@@ -110,7 +131,12 @@ export function seedDemo(store: Store, now: number): void {
 }
 
 /** Messages placed on purpose: CI reports, @all announcements, recent mentions of the owner. */
-function scriptedMessages(build: SeedBuilder, channels: Record<string, import('../store/rows').ChannelRow>, now: number, plan: Planned[]): void {
+function scriptedMessages(
+  build: SeedBuilder,
+  channels: Record<string, ChannelRow>,
+  now: number,
+  plan: Planned[],
+): void {
   const { prng } = build;
   const bot = build.id(P.buildBot);
   for (let i = 0; i < 60; i++) {
@@ -119,13 +145,34 @@ function scriptedMessages(build: SeedBuilder, channels: Record<string, import('.
     const content = ok
       ? `:check: Build #${run} passed on \`main\` in ${prng.int(2, 9)}m ${prng.int(0, 59)}s.`
       : `Build #${run} **failed**: ${prng.int(1, 4)} tests in \`api/messages\`. Logs: https://example.com/ci/${run}`;
-    plan.push({ date: now - HISTORY_DAYS * DAY + Math.floor(((i + 0.5) / 60) * HISTORY_DAYS * DAY), sender: bot, destination: { kind: 'channel', channel: channels['engineering']!, topic: 'CI' }, content, client: 'API', bot: true });
+    plan.push({
+      date: now - HISTORY_DAYS * DAY + Math.floor(((i + 0.5) / 60) * HISTORY_DAYS * DAY),
+      sender: bot,
+      destination: { kind: 'channel', channel: channels['engineering']!, topic: 'CI' },
+      content,
+      client: 'API',
+      bot: true,
+    });
   }
   const announce = (daysAgo: number, topic: string, content: string): void => {
-    plan.push({ date: now - daysAgo * DAY, sender: build.id(P.olivia), destination: { kind: 'channel', channel: channels['announcements']!, topic }, content, client: 'website' });
+    plan.push({
+      date: now - daysAgo * DAY,
+      sender: build.id(P.olivia),
+      destination: { kind: 'channel', channel: channels['announcements']!, topic },
+      content,
+      client: 'website',
+    });
   };
-  announce(20, 'all-hands', '@**all** The all-hands moves to **Thursday 16:00 UTC** this month. Agenda in the thread below.');
-  announce(1.5, 'release 2.4', '@**all** Release 2.4 is out :tada:\n\n- faster search\n- dark mode fixes\n- new keyboard shortcuts\n\nFull notes: https://example.org/blog/2024/release-notes');
+  announce(
+    20,
+    'all-hands',
+    '@**all** The all-hands moves to **Thursday 16:00 UTC** this month. Agenda in the thread below.',
+  );
+  announce(
+    1.5,
+    'release 2.4',
+    '@**all** Release 2.4 is out :tada:\n\n- faster search\n- dark mode fixes\n- new keyboard shortcuts\n\nFull notes: https://example.org/blog/2024/release-notes',
+  );
   const mentionOwner: Array<[string, string, string]> = [
     [P.amir, 'engineering', 'API design'],
     [P.mei, 'general', 'weekly sync'],
@@ -137,20 +184,34 @@ function scriptedMessages(build: SeedBuilder, channels: Record<string, import('.
       date: now - (6 - i) * 3600,
       sender: build.id(sender),
       destination: { kind: 'channel', channel: channels[channel]!, topic },
-      content: `@**Olivia Ortega** could you take a look at this before the end of the day? ${i === 0 ? '@**topic** FYI' : ''}`.trim(),
+      content:
+        `@**Olivia Ortega** could you take a look at this before the end of the day? ${i === 0 ? '@**topic** FYI' : ''}`.trim(),
       client: 'ZulipElectron',
     });
   });
-  plan.push({ date: now - 2 * 3600, sender: build.id(P.gabriel), destination: { kind: 'direct', userIds: [build.id(P.olivia)] }, content: 'Hi Olivia, the partner contract draft is ready for review.', client: 'website' });
+  plan.push({
+    date: now - 2 * 3600,
+    sender: build.id(P.gabriel),
+    destination: { kind: 'direct', userIds: [build.id(P.olivia)] },
+    content: 'Hi Olivia, the partner contract draft is ready for review.',
+    client: 'website',
+  });
 }
 
 function addReactions(build: SeedBuilder, messageId: number, item: Planned): void {
   const { prng, store } = build;
   const audience =
-    item.destination.kind === 'channel' ? demoSubscribers(build, item.destination.channel) : store.recipients.participants(store.recipients.direct([...item.destination.userIds, item.sender]));
+    item.destination.kind === 'channel'
+      ? demoSubscribers(build, item.destination.channel)
+      : store.recipients.participants(store.recipients.direct([...item.destination.userIds, item.sender]));
   for (const userId of prng.sample(audience, prng.int(1, 3))) {
     const name = prng.pick(REACTION_EMOJI);
-    store.messages.react({ message_id: messageId, user_id: userId, emoji_name: name, emoji_code: EMOJI[name] ?? '1f44d' });
+    store.messages.react({
+      message_id: messageId,
+      user_id: userId,
+      emoji_name: name,
+      emoji_code: EMOJI[name] ?? '1f44d',
+    });
   }
 }
 

@@ -25,14 +25,32 @@ const USERS: SeedUser[] = [
   { email: P.amir, fullName: 'Amir Haddad', role: ROLE.admin, timezone: 'Europe/Berlin' },
   { email: P.mei, fullName: 'Mei Lin', role: ROLE.moderator, timezone: 'Asia/Shanghai' },
   { email: P.noah, fullName: 'Noah Becker', role: ROLE.member, timezone: 'Europe/Berlin' },
-  { email: P.priya, fullName: 'Priya Raman', role: ROLE.member, timezone: 'Asia/Kolkata', emailVisibility: EMAIL_VISIBILITY.admins },
-  { email: P.lars, fullName: 'Lars Nilsson', role: ROLE.member, timezone: 'Europe/Stockholm', emailVisibility: EMAIL_VISIBILITY.members },
+  {
+    email: P.priya,
+    fullName: 'Priya Raman',
+    role: ROLE.member,
+    timezone: 'Asia/Kolkata',
+    emailVisibility: EMAIL_VISIBILITY.admins,
+  },
+  {
+    email: P.lars,
+    fullName: 'Lars Nilsson',
+    role: ROLE.member,
+    timezone: 'Europe/Stockholm',
+    emailVisibility: EMAIL_VISIBILITY.members,
+  },
   { email: P.zanele, fullName: 'Zanele Dube', role: ROLE.member, timezone: 'Africa/Johannesburg' },
   { email: P.tomas, fullName: 'Tomás Silva', role: ROLE.member, timezone: 'America/Sao_Paulo' },
   { email: P.gabriel, fullName: 'Gabriel Okafor', role: ROLE.guest, timezone: 'Africa/Lagos' },
   { email: P.dana, fullName: 'Dana Former', role: ROLE.member, timezone: 'Europe/London', active: false },
   { email: P.buildBot, fullName: 'Build Bot', role: ROLE.member, timezone: '', bot: { type: 1, ownerEmail: P.amir } },
-  { email: P.notificationBot, fullName: 'Notification Bot', role: ROLE.member, timezone: '', bot: { type: 1, ownerEmail: null, system: true } },
+  {
+    email: P.notificationBot,
+    fullName: 'Notification Bot',
+    role: ROLE.member,
+    timezone: '',
+    bot: { type: 1, ownerEmail: null, system: true },
+  },
 ];
 
 /** Everyone but the guest, the departed member and the bots. */
@@ -65,22 +83,41 @@ export function createDemoOrg(build: SeedBuilder): DemoOrg {
     for (const member of members) build.store.groups.addMember(groupId, id(member));
   }
 
-  const ch = (name: string, description: string, opts: { inviteOnly?: boolean; topicsPolicy?: string; daysOld?: number } = {}) =>
-    build.channel(name, description, P.olivia, groups, opts);
+  const ch = (
+    name: string,
+    description: string,
+    opts: { inviteOnly?: boolean; topicsPolicy?: string; daysOld?: number } = {},
+  ) => build.channel(name, description, P.olivia, groups, opts);
   const channels: Record<string, ChannelRow> = {
     general: ch('general', 'Company-wide chatter. Say hi! :wave:', { daysOld: 120 }),
-    announcements: ch('announcements', 'Official news. **Topics are required** in this channel.', { topicsPolicy: 'disable_empty_topic', daysOld: 120 }),
-    engineering: ch('engineering', 'Backend, frontend and infrastructure. Review requests go in #**engineering>reviews**.'),
+    announcements: ch('announcements', 'Official news. **Topics are required** in this channel.', {
+      topicsPolicy: 'disable_empty_topic',
+      daysOld: 120,
+    }),
+    engineering: ch(
+      'engineering',
+      'Backend, frontend and infrastructure. Review requests go in #**engineering>reviews**.',
+    ),
     design: ch('design', 'UI, UX and visual design. Mockups live at https://example.net/design/tokens'),
     random: ch('random', 'Off-topic fun, links and pets.'),
     leadership: ch('leadership', 'Private: planning, budget and hiring.', { inviteOnly: true }),
     partners: ch('partners', 'Shared with our partner organization; guests welcome.', { daysOld: 30 }),
-    help: ch('help', 'Ask anything about tools and processes. The *general chat* topic is fine here.', { topicsPolicy: 'allow_empty_topic', daysOld: 3 }),
+    help: ch('help', 'Ask anything about tools and processes. The *general chat* topic is fine here.', {
+      topicsPolicy: 'allow_empty_topic',
+      daysOld: 3,
+    }),
   };
-  const sub = (emails: readonly string[], channel: ChannelRow, opts: Parameters<SeedBuilder['subscribe']>[2] = {}): void => {
+  const sub = (
+    emails: readonly string[],
+    channel: ChannelRow,
+    opts: Parameters<SeedBuilder['subscribe']>[2] = {},
+  ): void => {
     for (const email of emails) build.subscribe(email, channel, opts);
   };
-  sub(STAFF.filter((e) => e !== P.olivia), channels['announcements']!);
+  sub(
+    STAFF.filter((e) => e !== P.olivia),
+    channels['announcements']!,
+  );
   build.subscribe(P.olivia, channels['announcements']!, { pinned: true, push: true });
   sub([...STAFF, P.dana], channels['general']!);
   sub([P.olivia, P.amir, P.mei, P.noah, P.lars, P.zanele, P.buildBot], channels['engineering']!);

@@ -62,8 +62,14 @@ const CLOSERS = ['Thoughts?', 'Let me know.', 'More soon.', 'Thanks!', '', '', '
 
 const CODE_SNIPPETS: ReadonlyArray<readonly [string, string]> = [
   ['ts', 'const unread = messages.filter((m) => !m.flags.includes("read"));\nconsole.log(unread.length);'],
-  ['python', 'def retry(fn, attempts=3):\n    for i in range(attempts):\n        try:\n            return fn()\n        except TimeoutError:\n            continue'],
-  ['sql', 'SELECT channel_id, count(*)\nFROM messages\nWHERE date_sent > now() - interval \'7 days\'\nGROUP BY channel_id;'],
+  [
+    'python',
+    'def retry(fn, attempts=3):\n    for i in range(attempts):\n        try:\n            return fn()\n        except TimeoutError:\n            continue',
+  ],
+  [
+    'sql',
+    "SELECT channel_id, count(*)\nFROM messages\nWHERE date_sent > now() - interval '7 days'\nGROUP BY channel_id;",
+  ],
   ['bash', 'git fetch origin && git rebase origin/main\nnpm test -- --project node'],
   ['json', '{\n  "retry": true,\n  "timeout_ms": 2500\n}'],
 ];

@@ -16,7 +16,8 @@ export const FLAG_BITS = {
 export type StoredFlag = keyof typeof FLAG_BITS;
 
 /** Any kind of mention: the bits behind is:mentioned (the partial index uses the same mask, 56). */
-export const MENTION_MASK = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
+export const MENTION_MASK =
+  FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
 
 const ORDER = Object.keys(FLAG_BITS) as StoredFlag[];
 

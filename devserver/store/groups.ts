@@ -39,7 +39,9 @@ export class GroupsRepo {
       `INSERT INTO user_groups (name, description, is_system_group, date_created, creator_id, settings)
        VALUES (@name, @description, @is_system_group, @date_created, @creator_id, @settings)`,
     );
-    this.insertMember = db.prepare<[number, number]>('INSERT OR IGNORE INTO user_group_members (group_id, user_id) VALUES (?, ?)');
+    this.insertMember = db.prepare<[number, number]>(
+      'INSERT OR IGNORE INTO user_group_members (group_id, user_id) VALUES (?, ?)',
+    );
     this.insertSubgroup = db.prepare<[number, number]>(
       'INSERT OR IGNORE INTO user_group_subgroups (group_id, subgroup_id) VALUES (?, ?)',
     );
@@ -49,7 +51,8 @@ export class GroupsRepo {
   /** Every group with its direct members and direct subgroups. */
   all(): GroupWithMembers[] {
     const members = new Map<number, number[]>();
-    for (const row of this.selectMembers.all()) members.set(row.group_id, [...(members.get(row.group_id) ?? []), row.user_id]);
+    for (const row of this.selectMembers.all())
+      members.set(row.group_id, [...(members.get(row.group_id) ?? []), row.user_id]);
     const subgroups = new Map<number, number[]>();
     for (const row of this.selectSubgroups.all()) {
       subgroups.set(row.group_id, [...(subgroups.get(row.group_id) ?? []), row.subgroup_id]);

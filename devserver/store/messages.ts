@@ -61,7 +61,10 @@ export class MessagesRepo {
        WHERE user_id = ? AND message_id IN (SELECT value FROM json_each(?))`,
     );
     this.selectMaxId = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM messages');
-    this.selectChannelStats = db.prepare<[number], { channel_id: number; first_id: number; recent: number; last_sent: number }>(
+    this.selectChannelStats = db.prepare<
+      [number],
+      { channel_id: number; first_id: number; recent: number; last_sent: number }
+    >(
       `SELECT channel_id, min(id) AS first_id, sum(date_sent >= ?) AS recent, max(date_sent) AS last_sent
        FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id`,
     );

@@ -19,7 +19,9 @@ export class RecipientsRepo {
   constructor(db: Database) {
     this.insertStmt = db.prepare<[number, string | null]>('INSERT INTO recipients (kind, dm_key) VALUES (?, ?)');
     this.selectByKey = db.prepare<[string], { id: number }>('SELECT id FROM recipients WHERE dm_key = ?');
-    this.insertMember = db.prepare<[number, number]>('INSERT INTO recipient_members (recipient_id, user_id) VALUES (?, ?)');
+    this.insertMember = db.prepare<[number, number]>(
+      'INSERT INTO recipient_members (recipient_id, user_id) VALUES (?, ?)',
+    );
     this.selectMembers = db.prepare<[number], { user_id: number }>(
       'SELECT user_id FROM recipient_members WHERE recipient_id = ? ORDER BY user_id',
     );

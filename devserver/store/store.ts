@@ -42,7 +42,9 @@ export class Store {
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     } else if (version !== SCHEMA_VERSION) {
       db.close();
-      throw new Error(`${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`);
+      throw new Error(
+        `${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`,
+      );
     }
     return new Store(db);
   }

@@ -33,10 +33,16 @@ export class MessageFormatter {
     return bits === undefined ? [...HISTORICAL_FLAGS] : flagNames(bits);
   }
 
-  format(row: MessageRow, reactions: ReactionRow[], flags: string[], options: MessageViewOptions): Record<string, unknown> {
+  format(
+    row: MessageRow,
+    reactions: ReactionRow[],
+    flags: string[],
+    options: MessageViewOptions,
+  ): Record<string, unknown> {
     const sender = this.user(row.sender_id);
     const channel = row.channel_id === null ? undefined : this.channels.get(row.channel_id);
-    const topic = channel && row.topic === '' && !options.allowEmptyTopicName ? this.realm.empty_topic_display_name : row.topic;
+    const topic =
+      channel && row.topic === '' && !options.allowEmptyTopicName ? this.realm.empty_topic_display_name : row.topic;
     const message: Record<string, unknown> = {
       id: row.id,
       sender_id: sender.id,
@@ -75,7 +81,9 @@ export class MessageFormatter {
     const ids = rows.map((row) => row.id);
     const reactions = this.store.messages.reactionsFor(ids);
     const flags = this.store.messages.flagsFor(viewerId, ids);
-    return rows.map((row) => this.format(row, reactions.get(row.id) ?? [], MessageFormatter.flags(flags.get(row.id)), options));
+    return rows.map((row) =>
+      this.format(row, reactions.get(row.id) ?? [], MessageFormatter.flags(flags.get(row.id)), options),
+    );
   }
 
   private directRecipients(recipientId: number): Array<Record<string, unknown>> {

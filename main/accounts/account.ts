@@ -4,7 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventListener } from '../ipc/types';
-import type { AccountStatus, AccountSummary, Anchor, ComposeTarget, MessagePage, Narrow, Sidebar } from '../../common/model';
+import type {
+  AccountStatus,
+  AccountSummary,
+  Anchor,
+  ComposeTarget,
+  MessagePage,
+  Narrow,
+  Sidebar,
+} from '../../common/model';
 import { ApiClient, sendMessage, type RegisterResponse } from '../api';
 import type { Logger } from '../log';
 import { Outbox } from '../outbox/outbox';
@@ -59,8 +67,17 @@ export class Account {
     const { store, problem } = openAccountStore(o.dataDir, o.record.id, o.log);
     this.store = store;
     const auth = o.apiKey !== null && problem === null ? { email: o.record.email, apiKey: o.apiKey } : null;
-    this.#client = auth ? new ApiClient({ realmUrl: o.record.realmUrl, auth, log: o.log.child('api'), ...(o.fetch ? { fetch: o.fetch } : {}) }) : null;
-    this.#status = auth ? { state: 'starting' } : { state: 'signedOut', message: problem ?? o.noKeyMessage ?? 'Sign in again to continue.' };
+    this.#client = auth
+      ? new ApiClient({
+          realmUrl: o.record.realmUrl,
+          auth,
+          log: o.log.child('api'),
+          ...(o.fetch ? { fetch: o.fetch } : {}),
+        })
+      : null;
+    this.#status = auth
+      ? { state: 'starting' }
+      : { state: 'signedOut', message: problem ?? o.noKeyMessage ?? 'Sign in again to continue.' };
     this.#engine = this.#client ? this.#newEngine(this.#client) : null;
     this.#pager = new Pager({
       store,
@@ -77,7 +94,11 @@ export class Account {
       newLocalId: () => randomUUID(),
       post: client ? (params) => sendMessage(client, params, this.#featureLevel()) : null,
       queueId: () => this.#engine?.queueId ?? null,
-      onEchoChanged: (entry) => this.#emit('messages:updated', { accountId: this.id, messages: [echoView(entry, this.#self(), userLookup(store))] }),
+      onEchoChanged: (entry) =>
+        this.#emit('messages:updated', {
+          accountId: this.id,
+          messages: [echoView(entry, this.#self(), userLookup(store))],
+        }),
       onConfirmed: (localId, id) => this.#publish([{ kind: 'echoConfirmed', localId, id }]),
     });
   }
@@ -121,21 +142,34 @@ export class Account {
     const result = await this.#pager.page(filter, anchor, before, after);
     const users = userLookup(this.store);
     const messages = result.messages.map((m) => messageView(m, users));
-    if (result.foundNewest) {
-      // Unconfirmed sends of this narrow sit after the newest message, as the user left them.
+    if (result.foundNewest || anchor === 'newest') {
+      // Unconfirmed sends of this narrow sit after the newest message, as the user left them
+      // (also offline, when the cache cannot prove it holds the newest).
       for (const e of this.store.outbox.all()) {
-        const same = filter.kind === 'dm' ? e.dmKey === filter.dmKey : e.channelId === filter.channelId && (filter.kind === 'channel' || e.topic === filter.topic);
+        const same =
+          filter.kind === 'dm'
+            ? e.dmKey === filter.dmKey
+            : e.channelId === filter.channelId && (filter.kind === 'channel' || e.topic === filter.topic);
         if (same) messages.push(echoView(e, this.#self(), users));
       }
     }
-    return { narrow, messages, foundOldest: result.foundOldest, foundNewest: result.foundNewest, fromCache: result.fromCache };
+    return {
+      narrow,
+      messages,
+      foundOldest: result.foundOldest,
+      foundNewest: result.foundNewest,
+      fromCache: result.fromCache,
+    };
   }
 
   /** Stores the message, publishes its echo, and starts sending; resolves with the echo's local ID. */
   send(to: ComposeTarget, content: string): { localId: string } {
     validateCompose(this.store, to, content);
     const entry = this.#outbox.enqueue(to, content);
-    this.#emit('messages:added', { accountId: this.id, messages: [echoView(entry, this.#self(), userLookup(this.store))] });
+    this.#emit('messages:added', {
+      accountId: this.id,
+      messages: [echoView(entry, this.#self(), userLookup(this.store))],
+    });
     void this.#outbox.flush();
     return { localId: entry.localId };
   }
@@ -183,7 +217,12 @@ export class Account {
     this.#emit('sidebar:changed', { sidebar: this.sidebar() });
     if (this.#openView) {
       // Events were missed before this queue: fetch the newest of what is on screen.
-      const result = await this.#pager.fetch(narrowFilter(this.#openView, this.#record.userId), 'newest', RESYNC_COUNT, 0);
+      const result = await this.#pager.fetch(
+        narrowFilter(this.#openView, this.#record.userId),
+        'newest',
+        RESYNC_COUNT,
+        0,
+      );
       this.#publish([{ kind: 'messagesAdded', ids: result.newIds }]);
     }
     await this.#outbox.flush();

@@ -43,9 +43,10 @@ export function readCachedPage(
   const newer = store.messages.readAfter(filter, anchorId, range.hi, after + 1);
   const atAnchor = typeof anchor === 'number' ? store.messages.readAfter(filter, anchorId - 1, anchorId, 1) : [];
 
-  const olderComplete = older.length > before || range.lo === 0;
-  const newerComplete = newer.length > after || range.hi === NEWEST;
-  if ((before > 0 && !olderComplete) || (after > 0 && !newerComplete)) return null;
+  // Enough messages inside the proven range, or the range reaches that end of the narrow.
+  const olderComplete = older.length >= before || range.lo === 0;
+  const newerComplete = newer.length >= after || range.hi === NEWEST;
+  if (!olderComplete || !newerComplete) return null;
   return {
     messages: [...older.slice(Math.max(0, older.length - before)), ...atAnchor, ...newer.slice(0, after)],
     foundOldest: range.lo === 0 && older.length <= before,

@@ -11,12 +11,18 @@ export function validateCompose(store: AccountStore, to: ComposeTarget, content:
   if (content.trim() === '') throw new IpcFailure('INVALID_ARGUMENT', 'The message is empty.');
   const maxMessage = store.realm.getNumber('max_message_length', DEFAULT_MAX_MESSAGE_LENGTH);
   if (content.length > maxMessage) {
-    throw new IpcFailure('INVALID_ARGUMENT', `The message is ${content.length} characters long; this organization allows ${maxMessage}.`);
+    throw new IpcFailure(
+      'INVALID_ARGUMENT',
+      `The message is ${content.length} characters long; this organization allows ${maxMessage}.`,
+    );
   }
   if (to.kind === 'channel') {
     const maxTopic = store.realm.getNumber('max_topic_length', DEFAULT_MAX_TOPIC_LENGTH);
     if (to.topic.length > maxTopic) {
-      throw new IpcFailure('INVALID_ARGUMENT', `The topic is ${to.topic.length} characters long; this organization allows ${maxTopic}.`);
+      throw new IpcFailure(
+        'INVALID_ARGUMENT',
+        `The topic is ${to.topic.length} characters long; this organization allows ${maxTopic}.`,
+      );
     }
   }
 }

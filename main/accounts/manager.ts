@@ -68,7 +68,8 @@ export class AccountManager {
 
   appState(): AppState {
     const active = this.#d.appStore.activeAccountId();
-    const activeAccountId = active !== null && this.#accounts.has(active) ? active : (this.#accounts.keys().next().value ?? null);
+    const activeAccountId =
+      active !== null && this.#accounts.has(active) ? active : (this.#accounts.keys().next().value ?? null);
     return {
       accounts: this.summaries(),
       activeAccountId,
@@ -79,7 +80,13 @@ export class AccountManager {
 
   async signIn(args: { url: string; email: string; password: string }): Promise<AccountSummary> {
     const { record, apiKey } = await signIn(
-      { credentials: this.#d.credentials, appStore: this.#d.appStore, log: this.#d.log, now: () => this.#d.clock.now(), ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}) },
+      {
+        credentials: this.#d.credentials,
+        appStore: this.#d.appStore,
+        log: this.#d.log,
+        now: () => this.#d.clock.now(),
+        ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}),
+      },
       args,
     );
     // Signing in again replaces the running account (its key may have changed) but keeps its cache.

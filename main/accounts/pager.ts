@@ -64,7 +64,12 @@ export class Pager {
     this.#d = deps;
   }
 
-  async page(filter: NarrowFilter, anchor: PageAnchor | 'first_unread', before: number, after: number): Promise<PageResult> {
+  async page(
+    filter: NarrowFilter,
+    anchor: PageAnchor | 'first_unread',
+    before: number,
+    after: number,
+  ): Promise<PageResult> {
     const { store } = this.#d;
     const resolved = anchor === 'first_unread' ? resolveFirstUnread(store, filter) : anchor;
     const cached = readCachedPage(store, filter, resolved, before, after);
@@ -80,7 +85,10 @@ export class Pager {
       fetched = await this.#fetchWindow(filter, anchor, before, after);
     } catch (e) {
       if (!cacheIsBetter(e)) throw e;
-      this.#d.log.info('cannot ask the server; answering from the cache', { narrow: filterKey(filter), reason: String(e) });
+      this.#d.log.info('cannot ask the server; answering from the cache', {
+        narrow: filterKey(filter),
+        reason: String(e),
+      });
       return this.#bestEffort(filter, anchor, before, after);
     }
     const newIds = this.#storeFetched(filter, anchor, fetched, queueAtStart);
@@ -98,8 +106,20 @@ export class Pager {
     if (before + after + anchorCost <= MAX_PER_REQUEST) {
       return this.#d.fetch({ filter, anchor, before, after, includeAnchor: true });
     }
-    const older = await this.#d.fetch({ filter, anchor, before: Math.min(before, MAX_PER_REQUEST - anchorCost), after: 0, includeAnchor: true });
-    const newer = await this.#d.fetch({ filter, anchor, before: 0, after: Math.min(after, MAX_PER_REQUEST), includeAnchor: false });
+    const older = await this.#d.fetch({
+      filter,
+      anchor,
+      before: Math.min(before, MAX_PER_REQUEST - anchorCost),
+      after: 0,
+      includeAnchor: true,
+    });
+    const newer = await this.#d.fetch({
+      filter,
+      anchor,
+      before: 0,
+      after: Math.min(after, MAX_PER_REQUEST),
+      includeAnchor: false,
+    });
     const byId = new Map([...older.messages, ...newer.messages].map((m) => [m.id, m]));
     return {
       messages: [...byId.values()].sort((a, b) => a.id - b.id),
@@ -117,7 +137,10 @@ export class Pager {
       store.messages.upsertMany(page.messages);
       for (const m of page.messages) {
         if (m.read) store.unreads.remove([m.id]);
-        else store.unreads.add([{ messageId: m.id, channelId: m.channelId, topic: m.channelId === null ? null : m.topic, dmKey: m.dmKey }]);
+        else
+          store.unreads.add([
+            { messageId: m.id, channelId: m.channelId, topic: m.channelId === null ? null : m.topic, dmKey: m.dmKey },
+          ]);
         if (m.channelId !== null) store.topics.note(m.channelId, m.topic, m.id);
         if (m.dmKey !== null) store.recentDms.note(m.dmKey, m.id);
       }
@@ -135,7 +158,9 @@ export class Pager {
     const lo = page.foundOldest ? 0 : min;
     // Open to the newest only if events for this narrow have flowed, without a gap, since before the fetch.
     const stayOpen =
-      queueAtStart !== null && queueAtStart === this.#d.liveQueueId() && (filter.kind === 'dm' || this.#d.store.channels.isSubscribed(filter.channelId));
+      queueAtStart !== null &&
+      queueAtStart === this.#d.liveQueueId() &&
+      (filter.kind === 'dm' || this.#d.store.channels.isSubscribed(filter.channelId));
     const hi = page.foundNewest && stayOpen ? NEWEST : max;
     if (lo === null || hi === null || lo > hi) return null;
     return { lo, hi };
@@ -148,6 +173,12 @@ export class Pager {
     const older = messages.readBefore(filter, anchorId, 0, before);
     const atAnchor = typeof anchor === 'number' ? messages.readAfter(filter, anchorId - 1, anchorId, 1) : [];
     const newer = messages.readAfter(filter, anchorId, NEWEST, after);
-    return { messages: [...older, ...atAnchor, ...newer], foundOldest: false, foundNewest: false, fromCache: true, newIds: [] };
+    return {
+      messages: [...older, ...atAnchor, ...newer],
+      foundOldest: false,
+      foundNewest: false,
+      fromCache: true,
+      newIds: [],
+    };
   }
 }

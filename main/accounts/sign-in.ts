@@ -17,12 +17,16 @@ export function accountIdFor(realmUrl: string, email: string): string {
 }
 
 function credentialFailure(e: unknown): IpcFailure | null {
-  if (e instanceof NetworkError) return new IpcFailure('UNREACHABLE', `${e.message}. Check your connection and try again.`);
+  if (e instanceof NetworkError)
+    return new IpcFailure('UNREACHABLE', `${e.message}. Check your connection and try again.`);
   if (!(e instanceof ApiError)) return null;
   if (e.code === 'USER_DEACTIVATED') return new IpcFailure('USER_DEACTIVATED', 'This account has been deactivated.');
-  if (e.code === 'REALM_DEACTIVATED') return new IpcFailure('REALM_DEACTIVATED', 'This organization has been deactivated.');
-  if (e.httpStatus === 429) return new IpcFailure('RATE_LIMIT_HIT', 'Too many sign-in attempts. Wait a little and try again.');
-  if (e.httpStatus >= 500) return new IpcFailure('UNREACHABLE', `The server is having trouble (HTTP ${e.httpStatus}). Try again later.`);
+  if (e.code === 'REALM_DEACTIVATED')
+    return new IpcFailure('REALM_DEACTIVATED', 'This organization has been deactivated.');
+  if (e.httpStatus === 429)
+    return new IpcFailure('RATE_LIMIT_HIT', 'Too many sign-in attempts. Wait a little and try again.');
+  if (e.httpStatus >= 500)
+    return new IpcFailure('UNREACHABLE', `The server is having trouble (HTTP ${e.httpStatus}). Try again later.`);
   // 401/403 AUTHENTICATION_FAILED, or the 400 some servers send for a wrong password.
   return new IpcFailure('BAD_CREDENTIALS', 'Wrong email or password.');
 }
@@ -41,7 +45,10 @@ export interface SignedIn {
 }
 
 /** Everything up to a saved account; the manager then starts it. */
-export async function signIn(deps: SignInDeps, args: { url: string; email: string; password: string }): Promise<SignedIn> {
+export async function signIn(
+  deps: SignInDeps,
+  args: { url: string; email: string; password: string },
+): Promise<SignedIn> {
   const info: ServerInfo = await probeServer(args.url, deps.fetch);
   const client = new ApiClient({ realmUrl: info.realmUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
   let key: { api_key: string; email: string; user_id: number };

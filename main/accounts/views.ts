@@ -2,7 +2,15 @@
  * View models for the renderer (common/model.ts), built from the cache. The renderer never
  * sees the wire format or table rows: names are resolved here, reactions grouped, IDs sorted.
  */
-import type { ChannelSummary, DmSummary, MessageView, Reaction, Sidebar, TopicSummary, UserSummary } from '../../common/model';
+import type {
+  ChannelSummary,
+  DmSummary,
+  MessageView,
+  Reaction,
+  Sidebar,
+  TopicSummary,
+  UserSummary,
+} from '../../common/model';
 import type { AccountStore } from '../store/account-store';
 import { othersInDm, parseDmKey } from '../store/narrows';
 import type { CachedMessage, StoredReaction } from '../store/repos/message-rows';
@@ -34,7 +42,12 @@ export function groupReactions(list: readonly StoredReaction[]): Reaction[] {
   const groups = new Map<string, Reaction>();
   for (const r of list) {
     const key = `${r.reactionType}:${r.emojiCode}`;
-    const g = groups.get(key) ?? { emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType, userIds: [] };
+    const g = groups.get(key) ?? {
+      emojiName: r.emojiName,
+      emojiCode: r.emojiCode,
+      reactionType: r.reactionType,
+      userIds: [],
+    };
     g.userIds.push(r.userId);
     groups.set(key, g);
   }
@@ -94,7 +107,15 @@ function escapeHtml(text: string): string {
 }
 
 function userSummary(u: StoredUser): UserSummary {
-  return { id: u.id, fullName: u.fullName, email: u.email, avatarUrl: u.avatarUrl, role: u.role, isBot: u.isBot, isActive: u.isActive };
+  return {
+    id: u.id,
+    fullName: u.fullName,
+    email: u.email,
+    avatarUrl: u.avatarUrl,
+    role: u.role,
+    isBot: u.isBot,
+    isActive: u.isActive,
+  };
 }
 
 function channelSummaries(store: AccountStore): ChannelSummary[] {
@@ -128,7 +149,8 @@ function channelSummaries(store: AccountStore): ChannelSummary[] {
 
 function dmSummaries(store: AccountStore, selfId: number, users: (id: number) => StoredUser | null): DmSummary[] {
   const byKey = new Map<string, { maxMessageId: number; unreadCount: number }>();
-  for (const dm of store.recentDms.recent(RECENT_DMS)) byKey.set(dm.dmKey, { maxMessageId: dm.maxMessageId, unreadCount: 0 });
+  for (const dm of store.recentDms.recent(RECENT_DMS))
+    byKey.set(dm.dmKey, { maxMessageId: dm.maxMessageId, unreadCount: 0 });
   for (const u of store.unreads.countsByDm()) {
     const known = byKey.get(u.dmKey);
     byKey.set(u.dmKey, { maxMessageId: Math.max(known?.maxMessageId ?? 0, u.maxId), unreadCount: u.count });

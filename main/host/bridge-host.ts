@@ -80,7 +80,15 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    const url = new URL(req.url ?? '/', origin);
+    // A client that resets mid-handshake must not become an unhandled 'error' that ends the process.
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch {
+      refuseUpgrade(socket, 404, 'No such endpoint');
+      return;
+    }
     if (url.pathname !== BRIDGE_PATH) {
       refuseUpgrade(socket, 404, 'No such endpoint');
       return;

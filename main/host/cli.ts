@@ -7,29 +7,18 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core';
 import { defaultDataDir } from '../shell/data-dir';
 import { startBridgeHost } from './bridge-host';
+import { parsePortArg } from './port-arg';
 import { RENDERER_DIST } from './renderer-dist';
-
-function parsePort(text: string | undefined): number {
-  if (text === undefined) return 0;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port must be a whole number from 0 to 65535, not "${text}".`);
-  }
-  return port;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { data: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const port = parsePort(values.port);
+  const port = parsePortArg(values.port);
   const dataDir = values.data ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
   const core = await createCore({ dataDir });
-  if (core.keychain.kind === 'memory') {
-    console.error(`No system keychain (${core.keychain.reason}); sign-ins last only until Parley stops.`);
-  }
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port }).catch(async (error: unknown) => {
     await core.close();
     throw error;

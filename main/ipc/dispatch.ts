@@ -12,13 +12,24 @@ function isCallName(name: string): name is CallName {
   return (CALL_NAMES as readonly string[]).includes(name);
 }
 
-export async function dispatch(handlers: Handlers, name: string, args: unknown, log: Logger): Promise<IpcResult<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  name: string,
+  args: unknown,
+  log: Logger,
+): Promise<IpcResult<unknown>> {
   if (typeof name !== 'string' || !isCallName(name)) {
-    return { ok: false, error: { code: 'UNKNOWN_CALL', message: `There is no call named "${String(name).slice(0, 80)}".` } };
+    return {
+      ok: false,
+      error: { code: 'UNKNOWN_CALL', message: `There is no call named "${String(name).slice(0, 80)}".` },
+    };
   }
   const parsed = callSchemas[name].safeParse(args ?? {});
   if (!parsed.success) {
-    return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `Bad arguments for ${name}: ${describeIssue(parsed.error)}` } };
+    return {
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: `Bad arguments for ${name}: ${describeIssue(parsed.error)}` },
+    };
   }
   try {
     const handler = handlers[name] as (a: unknown) => Promise<unknown>;

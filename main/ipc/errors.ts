@@ -23,12 +23,16 @@ export class IpcFailure extends Error {
 }
 
 function known(e: unknown): IpcError | null {
-  if (e instanceof IpcFailure) return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
-  if (e instanceof ProbeError) return { code: e.code === 'INVALID_URL' ? 'INVALID_ARGUMENT' : e.code, message: e.message };
+  if (e instanceof IpcFailure)
+    return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+  if (e instanceof ProbeError)
+    return { code: e.code === 'INVALID_URL' ? 'INVALID_ARGUMENT' : e.code, message: e.message };
   if (e instanceof NetworkError) return { code: 'UNREACHABLE', message: `${e.message}. Check your connection.` };
   // Server codes (STREAM_DOES_NOT_EXIST, BAD_REQUEST, ...) pass through with the server's own words.
-  if (e instanceof ApiError) return { code: e.code, message: e.message || `The server refused (HTTP ${e.httpStatus}).` };
-  if (e instanceof ProtocolError) return { code: 'BAD_RESPONSE', message: `The server's answer made no sense: ${e.message}` };
+  if (e instanceof ApiError)
+    return { code: e.code, message: e.message || `The server refused (HTTP ${e.httpStatus}).` };
+  if (e instanceof ProtocolError)
+    return { code: 'BAD_RESPONSE', message: `The server's answer made no sense: ${e.message}` };
   if (e instanceof KeychainError) return { code: 'KEYCHAIN', message: `The system keychain failed: ${e.message}` };
   if (e instanceof StoreError) return { code: 'STORAGE', message: e.message };
   return null;

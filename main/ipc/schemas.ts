@@ -14,7 +14,9 @@ const MAX_WINDOW = 1000;
 const anchorSchema = z.union([z.number().int().nonnegative(), z.enum(['newest', 'oldest', 'first_unread'])]);
 
 const composeTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('channel'), channelId: z.number().int().positive(), topic: z.string().max(1000) }).strict(),
+  z
+    .object({ kind: z.literal('channel'), channelId: z.number().int().positive(), topic: z.string().max(1000) })
+    .strict(),
   z
     .object({
       kind: z.literal('dm'),

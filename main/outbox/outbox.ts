@@ -38,14 +38,23 @@ export class Outbox {
   /** Stores the message; the caller publishes its echo and then calls flush(). */
   enqueue(to: ComposeTarget, content: string): OutboxEntry {
     const { store } = this.#d;
-    return store.outbox.add({ localId: this.#d.newLocalId(), createdAt: this.#d.now(), target: to, content, ...targetColumns(to, this.#d.selfUserId) });
+    return store.outbox.add({
+      localId: this.#d.newLocalId(),
+      createdAt: this.#d.now(),
+      target: to,
+      content,
+      ...targetColumns(to, this.#d.selfUserId),
+    });
   }
 
   /** Posts every pending row, oldest first; concurrent calls share one run. */
   flush(): Promise<void> {
-    this.#flushing ??= this.#sendPending().finally(() => {
-      this.#flushing = null;
-    });
+    this.#flushing ??= this.#sendPending()
+      // Callers do not wait for this; a failure (e.g. the account closed mid-send) must not go unhandled.
+      .catch((e: unknown) => this.#d.log.warn('sending stopped; unsent messages stay in the outbox', { error: e }))
+      .finally(() => {
+        this.#flushing = null;
+      });
     return this.#flushing;
   }
 
@@ -64,7 +73,11 @@ export class Outbox {
     if (!store.outbox.markSending(entry.localId, now())) return true;
     const queueId = this.#d.queueId();
     try {
-      const params = { ...sendParams(entry.target, entry.content, this.#d.selfUserId), local_id: entry.localId, ...(queueId ? { queue_id: queueId } : {}) };
+      const params = {
+        ...sendParams(entry.target, entry.content, this.#d.selfUserId),
+        local_id: entry.localId,
+        ...(queueId ? { queue_id: queueId } : {}),
+      };
       const { id } = await post(params);
       store.outbox.markSent(entry.localId, id, now());
       // The event may have come first, or on a queue that did not carry our local_id.

@@ -3,7 +3,10 @@ import type { ComposeTarget } from '../../common/model';
 import type { SendMessageParams } from '../api';
 import { dmKeyOf } from '../store/narrows';
 
-export function targetColumns(to: ComposeTarget, selfId: number): { channelId: number | null; topic: string; dmKey: string | null } {
+export function targetColumns(
+  to: ComposeTarget,
+  selfId: number,
+): { channelId: number | null; topic: string; dmKey: string | null } {
   return to.kind === 'channel'
     ? { channelId: to.channelId, topic: to.topic, dmKey: null }
     : { channelId: null, topic: '', dmKey: dmKeyOf([...to.userIds, selfId]) };

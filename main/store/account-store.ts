@@ -55,7 +55,11 @@ export class AccountStore {
    * can send again, so a damaged file is moved aside and replaced by an empty one.
    */
   static open(file: string, onRecovered?: (e: StoreError) => void): AccountStore {
-    const db = openDatabase(file, { migrations: accountMigrations, recoverCorrupt: true, ...(onRecovered ? { onRecovered } : {}) });
+    const db = openDatabase(file, {
+      migrations: accountMigrations,
+      recoverCorrupt: true,
+      ...(onRecovered ? { onRecovered } : {}),
+    });
     return new AccountStore(db, file);
   }
 

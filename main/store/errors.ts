@@ -17,7 +17,12 @@ export class StoreError extends Error {
   /** Where a damaged file was moved to, so nothing is deleted. */
   readonly movedTo: string | null;
 
-  constructor(code: StoreErrorCode, file: string, message: string, opts: { movedTo?: string | null; cause?: unknown } = {}) {
+  constructor(
+    code: StoreErrorCode,
+    file: string,
+    message: string,
+    opts: { movedTo?: string | null; cause?: unknown } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.code = code;
     this.file = file;

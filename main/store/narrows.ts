@@ -57,7 +57,10 @@ export function narrowKey(narrow: Narrow, selfId: number): string {
 /** The narrow keys a message with these columns belongs to (its channel and topic, or its DM). */
 export function keysOfMessage(m: { channelId: number | null; topic: string; dmKey: string | null }): string[] {
   if (m.channelId !== null) {
-    return [filterKey({ kind: 'channel', channelId: m.channelId }), filterKey({ kind: 'topic', channelId: m.channelId, topic: m.topic })];
+    return [
+      filterKey({ kind: 'channel', channelId: m.channelId }),
+      filterKey({ kind: 'topic', channelId: m.channelId, topic: m.topic }),
+    ];
   }
   return m.dmKey !== null ? [filterKey({ kind: 'dm', dmKey: m.dmKey })] : [];
 }

@@ -11,7 +11,12 @@ import type { StoredUser } from '../store/repos/users';
 /** Flags with columns or tables of their own; the rest are kept in other_flags. */
 const OWN_FLAGS = new Set(['read', 'starred']);
 
-export function toStoredReaction(r: { user_id: number; reaction_type: string; emoji_code: string; emoji_name: string }): StoredReaction {
+export function toStoredReaction(r: {
+  user_id: number;
+  reaction_type: string;
+  emoji_code: string;
+  emoji_name: string;
+}): StoredReaction {
   return { userId: r.user_id, reactionType: r.reaction_type, emojiCode: r.emoji_code, emojiName: r.emoji_name };
 }
 
@@ -97,6 +102,12 @@ export function toSubscribedChannel(s: Subscription): SubscribedChannel {
     renderedDescription: s.rendered_description ?? '',
     inviteOnly: s.invite_only,
     extra,
-    subscription: { channelId: s.stream_id, color: s.color, isMuted: isSubscriptionMuted(s), pinToTop: s.pin_to_top, settings },
+    subscription: {
+      channelId: s.stream_id,
+      color: s.color,
+      isMuted: isSubscriptionMuted(s),
+      pinToTop: s.pin_to_top,
+      settings,
+    },
   };
 }

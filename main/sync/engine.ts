@@ -50,7 +50,9 @@ export class SyncEngine {
   }
 
   start(): void {
-    this.#done ??= this.#run().catch((e: unknown) => this.#d.log.error('sync loop stopped by an unexpected error', { error: e }));
+    this.#done ??= this.#run().catch((e: unknown) =>
+      this.#d.log.error('sync loop stopped by an unexpected error', { error: e }),
+    );
   }
 
   /** Stops polling (an in-flight request is aborted) and waits for the loop to finish. */

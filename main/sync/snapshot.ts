@@ -26,7 +26,8 @@ function unreadEntries(r: RegisterResponse, selfId: number): UnreadEntry[] {
   if (!u) return [];
   const out: UnreadEntry[] = [];
   for (const s of u.streams) {
-    for (const id of s.unread_message_ids) out.push({ messageId: id, channelId: s.stream_id, topic: s.topic, dmKey: null });
+    for (const id of s.unread_message_ids)
+      out.push({ messageId: id, channelId: s.stream_id, topic: s.topic, dmKey: null });
   }
   for (const pm of u.pms) {
     const other = pm.other_user_id ?? pm.sender_id ?? selfId;
@@ -60,13 +61,17 @@ export function applySnapshot(store: AccountStore, r: RegisterResponse, selfId: 
     if (r.subscriptions) store.channels.replaceSubscribed(r.subscriptions.map(toSubscribedChannel));
     if (r.recent_private_conversations) {
       store.recentDms.replaceAll(
-        r.recent_private_conversations.map((c) => ({ dmKey: dmKeyOf([...c.user_ids, selfId]), maxMessageId: c.max_message_id })),
+        r.recent_private_conversations.map((c) => ({
+          dmKey: dmKeyOf([...c.user_ids, selfId]),
+          maxMessageId: c.max_message_id,
+        })),
       );
     }
     if (r.unread_msgs) {
       const entries = unreadEntries(r, selfId);
       store.unreads.replaceAll(entries);
-      for (const e of entries) if (e.channelId !== null && e.topic !== null) store.topics.note(e.channelId, e.topic, e.messageId);
+      for (const e of entries)
+        if (e.channelId !== null && e.topic !== null) store.topics.note(e.channelId, e.topic, e.messageId);
     }
     const realm: Record<string, unknown> = {};
     for (const key of REALM_KEYS) realm[key] = r[key];

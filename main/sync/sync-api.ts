@@ -2,7 +2,15 @@
  * The three requests the sync loop makes, behind an interface so the loop's retry logic can
  * be tested with a scripted server. apiForClient is the real one, over main/api.
  */
-import { deleteQueue, eventsTimeoutMs, getEvents, registerQueue, type ApiClient, type RegisterResponse, type ZulipEvent } from '../api';
+import {
+  deleteQueue,
+  eventsTimeoutMs,
+  getEvents,
+  registerQueue,
+  type ApiClient,
+  type RegisterResponse,
+  type ZulipEvent,
+} from '../api';
 import { registerParams } from './register-params';
 
 export interface SyncApi {

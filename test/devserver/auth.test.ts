@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type RunningDevServer } from '../helpers/devserver';
-import { Api, basic, login } from './support';
+import { Api, basic, login, type Obj } from './support';
 
 let dir: string;
 let dataFile: string;
@@ -33,11 +33,16 @@ afterAll(async () => {
 describe('POST /fetch_api_key', () => {
   it('trades the seeded email and password for the API key, email and user ID', async () => {
     const owner = server.byRole(100);
-    const res = await new Api(server.baseUrl).post('/fetch_api_key', { username: owner.email, password: owner.password });
+    const res = await new Api(server.baseUrl).post('/fetch_api_key', {
+      username: owner.email,
+      password: owner.password,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ result: 'success', msg: '', email: owner.email, user_id: owner.userId });
     expect(res.body['api_key']).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(res.body['api_key']).toBe(row<{ api_key: string }>('SELECT api_key FROM users WHERE id = ?', owner.userId).api_key);
+    expect(res.body['api_key']).toBe(
+      row<{ api_key: string }>('SELECT api_key FROM users WHERE id = ?', owner.userId).api_key,
+    );
   });
 
   it('answers a wrong password and an unknown user alike: 401 AUTHENTICATION_FAILED', async () => {
@@ -49,14 +54,23 @@ describe('POST /fetch_api_key', () => {
     ]) {
       const res = await api.post('/fetch_api_key', params);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' });
+      expect(res.body).toEqual({
+        result: 'error',
+        code: 'AUTHENTICATION_FAILED',
+        msg: 'Your username or password is incorrect',
+      });
     }
   });
 
   it('reports a missing parameter by name', async () => {
     const res = await new Api(server.baseUrl).post('/fetch_api_key', { username: server.byRole(400).email });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'password' argument", var_name: 'password' });
+    expect(res.body).toEqual({
+      result: 'error',
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'password' argument",
+      var_name: 'password',
+    });
   });
 
   it('refuses a deactivated account with 401 USER_DEACTIVATED, by password and by API key', async () => {
@@ -64,10 +78,15 @@ describe('POST /fetch_api_key', () => {
       'SELECT id, delivery_email, api_key FROM users WHERE is_active = 0 AND is_bot = 0',
     );
     expect(server.users.map((u) => u.userId)).not.toContain(former.id);
-    const byPassword = await new Api(server.baseUrl).post('/fetch_api_key', { username: former.delivery_email, password: server.byRole(100).password });
+    const byPassword = await new Api(server.baseUrl).post('/fetch_api_key', {
+      username: former.delivery_email,
+      password: server.byRole(100).password,
+    });
     expect(byPassword.status).toBe(401);
     expect(byPassword.body).toMatchObject({ code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
-    const byKey = await new Api(server.baseUrl, { email: former.delivery_email, apiKey: former.api_key }).get('/users/me');
+    const byKey = await new Api(server.baseUrl, { email: former.delivery_email, apiKey: former.api_key }).get(
+      '/users/me',
+    );
     expect(byKey.status).toBe(401);
     expect(byKey.body).toMatchObject({ code: 'USER_DEACTIVATED' });
   });
@@ -78,7 +97,11 @@ describe('HTTP Basic authentication', () => {
     const res = await fetch(`${server.baseUrl}/api/v1/users/me`);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('Basic');
-    expect(await res.json()).toEqual({ result: 'error', code: 'UNAUTHORIZED', msg: 'Not logged in: API authentication or user session required' });
+    expect(await res.json()).toEqual({
+      result: 'error',
+      code: 'UNAUTHORIZED',
+      msg: 'Not logged in: API authentication or user session required',
+    });
   });
 
   it('401 INVALID_API_KEY for a wrong key, or a right key under another email', async () => {
@@ -86,7 +109,10 @@ describe('HTTP Basic authentication', () => {
     const wrongKey = await new Api(server.baseUrl, { email: member.email, apiKey: 'x'.repeat(32) }).get('/users/me');
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.body).toEqual({ result: 'error', code: 'INVALID_API_KEY', msg: 'Invalid API key' });
-    const otherEmail = await new Api(server.baseUrl, { email: server.byRole(100).email, apiKey: member.auth!.apiKey }).get('/users/me');
+    const otherEmail = await new Api(server.baseUrl, {
+      email: server.byRole(100).email,
+      apiKey: member.auth!.apiKey,
+    }).get('/users/me');
     expect(otherEmail.status).toBe(401);
     expect(otherEmail.body['code']).toBe('INVALID_API_KEY');
   });
@@ -100,11 +126,16 @@ describe('HTTP Basic authentication', () => {
   it('accepts the API email as well as the real address as the username', async () => {
     const member = await login(server, server.byRole(400));
     const { members } = await member.ok('GET', '/users');
-    const hidden = (members as Array<Record<string, any>>).find((u) => u['email'] !== u['delivery_email'] && !u['is_bot']);
+    const hidden = (members as Array<Obj>).find((u) => u['email'] !== u['delivery_email'] && !u['is_bot']);
     expect(hidden, 'the demo has a user whose API email is a placeholder').toBeDefined();
-    const key = row<{ api_key: string; delivery_email: string }>('SELECT api_key, delivery_email FROM users WHERE id = ?', hidden!['user_id']);
+    const key = row<{ api_key: string; delivery_email: string }>(
+      'SELECT api_key, delivery_email FROM users WHERE id = ?',
+      hidden!['user_id'],
+    );
     for (const email of [hidden!['email'] as string, key.delivery_email]) {
-      const res = await fetch(`${server.baseUrl}/api/v1/users/me`, { headers: { authorization: basic(email, key.api_key) } });
+      const res = await fetch(`${server.baseUrl}/api/v1/users/me`, {
+        headers: { authorization: basic(email, key.api_key) },
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -134,9 +165,16 @@ describe('a deactivated organization', () => {
     db.close();
     server = await startDevServer({ seed: 'demo', dataFile });
     expect(server.byRole(100).userId).toBe(owner.userId);
-    const byPassword = await new Api(server.baseUrl).post('/fetch_api_key', { username: owner.email, password: owner.password });
+    const byPassword = await new Api(server.baseUrl).post('/fetch_api_key', {
+      username: owner.email,
+      password: owner.password,
+    });
     expect(byPassword.status).toBe(401);
-    expect(byPassword.body).toEqual({ result: 'error', code: 'REALM_DEACTIVATED', msg: 'This organization is deactivated' });
+    expect(byPassword.body).toEqual({
+      result: 'error',
+      code: 'REALM_DEACTIVATED',
+      msg: 'This organization is deactivated',
+    });
     // The data file was reused, not reseeded: the old key is still the key, and it is refused.
     const byKey = await new Api(server.baseUrl, { email: owner.email, apiKey: key }).get('/users/me');
     expect(byKey.status).toBe(401);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type RunningDevServer } from '../helpers/devserver';
-import { allMessages, ids, login, type Api } from './support';
+import { allMessages, ids, login, type Api, type Obj } from './support';
 
 let server: RunningDevServer;
 let owner: Api & { userId: number };
 let guest: Api & { userId: number };
 /** The owner's whole personal history, oldest first: the oracle the paging tests compare with. */
-let history: Array<Record<string, any>>;
+let history: Array<Obj>;
 
 beforeAll(async () => {
   server = await startDevServer({ seed: 'demo' });
@@ -24,7 +24,27 @@ describe('GET /messages message objects', () => {
     const channel = history.find((m) => m['type'] === 'stream')!;
     const direct = history.find((m) => m['type'] === 'private')!;
     for (const message of [channel, direct]) {
-      for (const field of ['id', 'sender_id', 'sender_email', 'sender_full_name', 'sender_realm_str', 'avatar_url', 'client', 'content', 'content_type', 'display_recipient', 'recipient_id', 'subject', 'timestamp', 'is_me_message', 'reactions', 'submessages', 'topic_links', 'flags', 'type']) {
+      for (const field of [
+        'id',
+        'sender_id',
+        'sender_email',
+        'sender_full_name',
+        'sender_realm_str',
+        'avatar_url',
+        'client',
+        'content',
+        'content_type',
+        'display_recipient',
+        'recipient_id',
+        'subject',
+        'timestamp',
+        'is_me_message',
+        'reactions',
+        'submessages',
+        'topic_links',
+        'flags',
+        'type',
+      ]) {
         expect(message, field).toHaveProperty(field);
       }
       expect(message['content_type']).toBe('text/html');
@@ -34,14 +54,24 @@ describe('GET /messages message objects', () => {
     expect(direct).not.toHaveProperty('stream_id');
     expect(Array.isArray(direct['display_recipient'])).toBe(true);
     const reacted = history.find((m) => m['reactions'].length > 0)!;
-    expect(reacted['reactions'][0]).toEqual({ emoji_name: expect.any(String), emoji_code: expect.any(String), reaction_type: 'unicode_emoji', user_id: expect.any(Number) });
+    expect(reacted['reactions'][0]).toEqual({
+      emoji_name: expect.any(String),
+      emoji_code: expect.any(String),
+      reaction_type: 'unicode_emoji',
+      user_id: expect.any(Number),
+    });
   });
 
   it('includes edit_history and last_edit_timestamp only for edited messages', async () => {
     const edited = history.filter((m) => 'last_edit_timestamp' in m);
     expect(edited.length).toBeGreaterThan(0);
     for (const message of edited) {
-      expect(message['edit_history'][0]).toMatchObject({ user_id: message['sender_id'], timestamp: message['last_edit_timestamp'], prev_content: expect.any(String), prev_rendered_content: expect.any(String) });
+      expect(message['edit_history'][0]).toMatchObject({
+        user_id: message['sender_id'],
+        timestamp: message['last_edit_timestamp'],
+        prev_content: expect.any(String),
+        prev_rendered_content: expect.any(String),
+      });
     }
     const plain = history.filter((m) => !('edit_history' in m));
     expect(plain.every((m) => !('last_edit_timestamp' in m))).toBe(true);
@@ -60,7 +90,13 @@ describe('GET /messages anchors', () => {
   it('newest: the last num_before messages, found_newest, the huge anchor', async () => {
     const body = await page(owner, { anchor: 'newest', num_before: 50, num_after: 10 });
     expect(ids(body['messages'])).toEqual(ids(history.slice(-50)));
-    expect(body).toMatchObject({ anchor: 10_000_000_000_000_000, found_newest: true, found_oldest: false, found_anchor: false, history_limited: false });
+    expect(body).toMatchObject({
+      anchor: 10_000_000_000_000_000,
+      found_newest: true,
+      found_oldest: false,
+      found_anchor: false,
+      history_limited: false,
+    });
   });
 
   it('oldest: the first num_after messages, found_oldest', async () => {
@@ -87,7 +123,7 @@ describe('GET /messages anchors', () => {
     const body = await page(owner, { anchor: String(missing), num_before: 2, num_after: 2 });
     expect(body['found_anchor']).toBe(false);
     expect(body['messages']).toHaveLength(4);
-    expect(body['messages'].every((m: Record<string, any>) => m['id'] !== missing)).toBe(true);
+    expect(body['messages'].every((m: Obj) => m['id'] !== missing)).toBe(true);
   });
 
   it('first_unread: anchors at the oldest unread message', async () => {
@@ -99,7 +135,15 @@ describe('GET /messages anchors', () => {
   });
 
   it('first_unread with nothing unread falls back to the newest end', async () => {
-    const body = await page(owner, { anchor: 'first_unread', num_before: 2, num_after: 2, narrow: [{ operator: 'is', operand: 'unread', negated: false }, { operator: 'id', operand: 1 }] });
+    const body = await page(owner, {
+      anchor: 'first_unread',
+      num_before: 2,
+      num_after: 2,
+      narrow: [
+        { operator: 'is', operand: 'unread', negated: false },
+        { operator: 'id', operand: 1 },
+      ],
+    });
     expect(body).toMatchObject({ anchor: 10_000_000_000_000_000, found_newest: true, messages: [] });
   });
 });
@@ -108,27 +152,50 @@ describe('GET /messages errors and message_ids', () => {
   it('refuses more than 5000 messages', async () => {
     const res = await owner.get('/messages', { anchor: 'newest', num_before: 4000, num_after: 1001 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Too many messages requested (maximum 5000).' });
+    expect(res.body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Too many messages requested (maximum 5000).',
+    });
   });
 
   it('refuses message_ids together with range parameters', async () => {
     const res = await owner.get('/messages', { message_ids: [1, 2], anchor: 'newest', num_before: 1 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Unsupported parameter combination: message_ids, anchor, num_before', parameters: 'message_ids, anchor, num_before' });
+    expect(res.body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Unsupported parameter combination: message_ids, anchor, num_before',
+      parameters: 'message_ids, anchor, num_before',
+    });
   });
 
   it('requires anchor and the counts when message_ids is absent', async () => {
-    expect((await owner.get('/messages', { num_before: 1, num_after: 1 })).body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'anchor' });
-    expect((await owner.get('/messages', { anchor: 'newest', num_after: 1 })).body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'num_before' });
+    expect((await owner.get('/messages', { num_before: 1, num_after: 1 })).body).toMatchObject({
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'anchor',
+    });
+    expect((await owner.get('/messages', { anchor: 'newest', num_after: 1 })).body).toMatchObject({
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'num_before',
+    });
     expect((await owner.get('/messages', { anchor: 'newest', num_before: 'x', num_after: 1 })).status).toBe(400);
-    expect((await owner.get('/messages', { anchor: 'soonest', num_before: 1, num_after: 1 })).body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid anchor' });
-    expect((await owner.get('/messages', { anchor: 5, num_before: 1, num_after: 1, include_anchor: false })).body).toMatchObject({ msg: 'The anchor can only be excluded at an end of the range' });
+    expect((await owner.get('/messages', { anchor: 'soonest', num_before: 1, num_after: 1 })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Invalid anchor',
+    });
+    expect(
+      (await owner.get('/messages', { anchor: 5, num_before: 1, num_after: 1, include_anchor: false })).body,
+    ).toMatchObject({ msg: 'The anchor can only be excluded at an end of the range' });
   });
 
   it('message_ids returns the accessible subset, with historical flags for unreceived public messages', async () => {
     const guestHistory = await allMessages(guest);
     const guestIds = new Set(ids(guestHistory));
-    const notForGuest = history.filter((m) => !guestIds.has(m['id'])).slice(0, 5).map((m) => m['id']);
+    const notForGuest = history
+      .filter((m) => !guestIds.has(m['id']))
+      .slice(0, 5)
+      .map((m) => m['id']);
     const guestOwn = ids(guestHistory.slice(0, 3));
     const body = await guest.ok('GET', '/messages', { message_ids: [...notForGuest, ...guestOwn] });
     expect(ids(body['messages'])).toEqual(guestOwn);
@@ -136,13 +203,18 @@ describe('GET /messages errors and message_ids', () => {
 
     // The owner is not subscribed to some public channel; its messages are readable as historical.
     const reg = await owner.ok('POST', '/register', { fetch_event_types: ['subscription'] });
-    const publicUnsubscribed = reg['never_subscribed'].find((c: Record<string, any>) => !c['invite_only']);
+    const publicUnsubscribed = reg['never_subscribed'].find((c: Obj) => !c['invite_only']);
     expect(publicUnsubscribed).toBeDefined();
     const member = await login(server, server.byRole(400));
-    const theirs = await member.ok('GET', '/messages', { anchor: 'newest', num_before: 3, num_after: 0, narrow: [{ operator: 'channel', operand: publicUnsubscribed['stream_id'] }] });
+    const theirs = await member.ok('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 3,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: publicUnsubscribed['stream_id'] }],
+    });
     expect(theirs['messages'].length).toBeGreaterThan(0);
     const seen = await owner.ok('GET', '/messages', { message_ids: ids(theirs['messages']) });
     expect(ids(seen['messages'])).toEqual(ids(theirs['messages']));
-    expect(seen['messages'].every((m: Record<string, any>) => m['flags'].join() === 'read,historical')).toBe(true);
+    expect(seen['messages'].every((m: Obj) => m['flags'].join() === 'read,historical')).toBe(true);
   });
 });

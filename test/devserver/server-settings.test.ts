@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type RunningDevServer } from '../helpers/devserver';
-import { Api, login } from './support';
+import { Api, login, type Obj } from './support';
 
 let server: RunningDevServer;
 
@@ -32,7 +32,20 @@ describe('GET /server_settings', () => {
     expect(body['service_version']).toBe(body['zulip_version']);
     expect(body['service_merge_base']).toBe(body['zulip_merge_base']);
     expect(Object.keys(body['authentication_methods'])).toEqual(
-      expect.arrayContaining(['password', 'dev', 'email', 'ldap', 'remoteuser', 'github', 'azuread', 'gitlab', 'apple', 'google', 'saml', 'openid connect']),
+      expect.arrayContaining([
+        'password',
+        'dev',
+        'email',
+        'ldap',
+        'remoteuser',
+        'github',
+        'azuread',
+        'gitlab',
+        'apple',
+        'google',
+        'saml',
+        'openid connect',
+      ]),
     );
     expect(body['authentication_methods']['password']).toBe(true);
     expect(body['realm_description']).toContain('<strong>Parley</strong>');
@@ -59,7 +72,7 @@ describe('avatars', () => {
   it('serves every user avatar_url, in two sizes, and 404s unknown users', async () => {
     const api = await login(server, server.byRole(400));
     const { members } = await api.ok('GET', '/users');
-    for (const member of members as Array<Record<string, any>>) {
+    for (const member of members as Array<Obj>) {
       const url = new URL(member['avatar_url']);
       expect(url.origin).toBe(server.baseUrl);
       const res = await fetch(url);

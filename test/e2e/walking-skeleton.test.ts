@@ -18,13 +18,15 @@ import { ZulipUser } from './zulip-http';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 const UI_TIMEOUT = 20_000;
-const log = createLogger({ name: 'e2e', level: 'warn' });
+const log = createLogger({ name: 'e2e', level: 'error' });
 
 let work: string;
 let server: RunningDevServer | null = null;
 let credentials: CredentialStore;
 let app: { core: Awaited<ReturnType<typeof createCore>>; host: BridgeHost } | null = null;
 let browser: Browser;
+/** Keychain entries the test created, removed at the end whatever happened. */
+const keychainEntries: { realmUrl: string; email: string }[] = [];
 let page: Page;
 
 async function startApp(): Promise<BridgeHost> {
@@ -109,6 +111,7 @@ it('signs in, reads, sends, receives live, and restarts from the cache', async (
   await visible(page.getByRole('alert').filter({ hasText: 'do not match' }));
   await shoot('02-wrong-password');
 
+  keychainEntries.push({ realmUrl: server.baseUrl, email: owner.email });
   await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -119,6 +122,13 @@ it('signs in, reads, sends, receives live, and restarts from the cache', async (
   expect(subscriptions.length).toBeGreaterThan(0);
   for (const sub of subscriptions) await visible(channels.getByRole('button', { name: sub.name, exact: true }));
   await shoot('03-signed-in');
+  // The API key stays in main: not in the page, not in its storage.
+  const pageData = await page.evaluate(
+    () =>
+      document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
+  expect(pageData).toContain(owner.email);
+  expect(pageData).not.toContain(ownerHttp.apiKey);
 
   // --- Open a channel that has messages, then its newest topic.
   let channel: { stream_id: number; name: string } | undefined;

@@ -13,6 +13,8 @@ export interface ServerMessage {
 export class ZulipUser {
   private constructor(
     private readonly baseUrl: string,
+    /** Kept so a test can check the key never shows up where it must not. */
+    readonly apiKey: string,
     private readonly auth: string,
   ) {}
 
@@ -21,7 +23,7 @@ export class ZulipUser {
     const body = await request(baseUrl, '', 'POST', '/fetch_api_key', { username: email, password });
     const key = body['api_key'];
     if (typeof key !== 'string') throw new Error(`No API key for ${email}`);
-    return new ZulipUser(baseUrl, `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`);
+    return new ZulipUser(baseUrl, key, `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`);
   }
 
   async subscriptions(): Promise<{ stream_id: number; name: string }[]> {

@@ -68,13 +68,15 @@ export function startDevServer(opts: StartOptions = {}): Promise<RunningDevServe
       reject(new Error(`dev server did not start: ${why}\n${stderr}`));
     };
     const timer = setTimeout(() => fail(`no start line within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
-    const onEarlyExit = (code: number | null, signal: string | null): void => fail(`it exited (code ${code}, signal ${signal})`);
+    const onEarlyExit = (code: number | null, signal: string | null): void =>
+      fail(`it exited (code ${code}, signal ${signal})`);
     child.once('exit', onEarlyExit);
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
       clearTimeout(timer);
       child.off('exit', onEarlyExit);
       lines.close();
+      child.stdout?.resume(); // nothing more is expected there, but never let the pipe fill up
       let start: StartLine;
       try {
         start = JSON.parse(line) as StartLine;
@@ -82,7 +84,13 @@ export function startDevServer(opts: StartOptions = {}): Promise<RunningDevServe
         fail(`its first line is not JSON: ${line}`);
         return;
       }
-      const users: DevServerUser[] = start.users.map((u) => ({ email: u.email, password: u.password, fullName: u.full_name, userId: u.user_id, role: u.role }));
+      const users: DevServerUser[] = start.users.map((u) => ({
+        email: u.email,
+        password: u.password,
+        fullName: u.full_name,
+        userId: u.user_id,
+        role: u.role,
+      }));
       resolve({
         baseUrl: start.base_url,
         realmName: start.realm_name,

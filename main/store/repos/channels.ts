@@ -95,7 +95,8 @@ export class ChannelsRepo {
     );
     this.#deleteSubscriptions = db.prepare('DELETE FROM subscriptions');
     this.#unsubscribe = db.prepare('DELETE FROM subscriptions WHERE channel_id = ? RETURNING channel_id');
-    const select = 'SELECT c.*, s.color, s.is_muted, s.pin_to_top, s.settings FROM subscriptions s JOIN channels c ON c.id = s.channel_id';
+    const select =
+      'SELECT c.*, s.color, s.is_muted, s.pin_to_top, s.settings FROM subscriptions s JOIN channels c ON c.id = s.channel_id';
     this.#subscribed = db.prepare(`${select} ORDER BY c.name COLLATE NOCASE, c.id`);
     this.#one = db.prepare(`${select} WHERE s.channel_id = ?`);
   }
@@ -158,10 +159,14 @@ export class ChannelsRepo {
     if (column) {
       this.#db.prepare(`UPDATE channels SET ${column} = ? WHERE id = ?`).run(sqlValue(value), channelId);
     } else if (subColumn) {
-      this.#db.prepare(`UPDATE subscriptions SET ${subColumn} = ? WHERE channel_id = ?`).run(sqlValue(value), channelId);
+      this.#db
+        .prepare(`UPDATE subscriptions SET ${subColumn} = ? WHERE channel_id = ?`)
+        .run(sqlValue(value), channelId);
     } else {
       const settings = { ...current.subscription.settings, [property]: value };
-      this.#db.prepare('UPDATE subscriptions SET settings = ? WHERE channel_id = ?').run(JSON.stringify(settings), channelId);
+      this.#db
+        .prepare('UPDATE subscriptions SET settings = ? WHERE channel_id = ?')
+        .run(JSON.stringify(settings), channelId);
     }
     return true;
   }

@@ -111,7 +111,9 @@ export class MessagesRepo {
       'UPDATE messages SET channel_id = @channelId, topic = @topic, last_moved_timestamp = @movedAt WHERE id = @id RETURNING id',
     );
     this.#exists = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
-    this.#existing = db.prepare('SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').pluck();
+    this.#existing = db
+      .prepare('SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
+      .pluck();
   }
 
   /** Inserts or replaces messages with their reactions, in one transaction. */

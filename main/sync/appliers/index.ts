@@ -42,7 +42,7 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
       return [];
     }
     case 'unknown':
-      ctx.log.debug('event type not handled yet; skipped', { type: ev.originalType, id: ev.id });
+      ctx.log.info('event type not handled yet; skipped', { type: ev.originalType, id: ev.id });
       return [];
   }
 }

@@ -12,7 +12,9 @@ export function applyMessage({ store }: ApplyContext, ev: MessageEvent): Delta[]
   const m = toCachedMessage(ev.message, ev.flags);
   store.messages.upsertMany([m]);
   if (!m.read) {
-    store.unreads.add([{ messageId: m.id, channelId: m.channelId, topic: m.channelId === null ? null : m.topic, dmKey: m.dmKey }]);
+    store.unreads.add([
+      { messageId: m.id, channelId: m.channelId, topic: m.channelId === null ? null : m.topic, dmKey: m.dmKey },
+    ]);
   }
   if (m.channelId !== null) store.topics.note(m.channelId, m.topic, m.id);
   if (m.dmKey !== null) store.recentDms.note(m.dmKey, m.id);

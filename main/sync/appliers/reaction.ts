@@ -6,6 +6,7 @@ import type { ApplyContext } from './context';
 
 export function applyReaction({ store }: ApplyContext, ev: ReactionEvent): Delta[] {
   const r = toStoredReaction(ev);
-  const cached = ev.op === 'add' ? store.messages.addReaction(ev.message_id, r) : store.messages.removeReaction(ev.message_id, r);
+  const cached =
+    ev.op === 'add' ? store.messages.addReaction(ev.message_id, r) : store.messages.removeReaction(ev.message_id, r);
   return cached ? [{ kind: 'messagesUpdated', ids: [ev.message_id] }] : [];
 }

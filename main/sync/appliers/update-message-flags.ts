@@ -14,7 +14,12 @@ function unreadEntries({ store, selfUserId, log }: ApplyContext, ev: UpdateMessa
   for (const id of ev.messages) {
     const m = cached.get(id);
     if (m) {
-      entries.push({ messageId: id, channelId: m.channelId, topic: m.channelId === null ? null : m.topic, dmKey: m.dmKey });
+      entries.push({
+        messageId: id,
+        channelId: m.channelId,
+        topic: m.channelId === null ? null : m.topic,
+        dmKey: m.dmKey,
+      });
       continue;
     }
     const d = ev.message_details?.[String(id)] as Record<string, unknown> | undefined;
@@ -44,6 +49,9 @@ export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlag
     }
     return [{ kind: 'messagesUpdated', ids: store.messages.cachedIds(ids) }, { kind: 'sidebarChanged' }];
   }
-  const ids = ev.flag === 'starred' ? store.messages.setStarred(ev.messages, on) : store.messages.setOtherFlag(ev.messages, ev.flag, on);
+  const ids =
+    ev.flag === 'starred'
+      ? store.messages.setStarred(ev.messages, on)
+      : store.messages.setOtherFlag(ev.messages, ev.flag, on);
   return ids.length > 0 ? [{ kind: 'messagesUpdated', ids }] : [];
 }

@@ -1,7 +1,6 @@
 /** Runs a real core on a temp data folder and records every event it pushes. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
 import type { CallArgs, CallName, CallResult, EventName, Events, IpcResult } from '../../../common/ipc/contract';
 import { MemoryCredentialStore, type CredentialStore } from '../../../main/credentials';
 import { createCore } from '../../../main/core';
@@ -23,9 +22,16 @@ export interface TestCore {
   waitFor<N extends EventName>(name: N, match?: (p: Events[N]) => boolean, timeout?: number): Promise<Events[N]>;
 }
 
-export async function startCore(dataDir: string, credentials: CredentialStore = new MemoryCredentialStore()): Promise<TestCore> {
+export async function startCore(
+  dataDir: string,
+  credentials: CredentialStore = new MemoryCredentialStore(),
+): Promise<TestCore> {
   const logLines: string[] = [];
-  const core = await createCore({ dataDir, credentials, log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }) });
+  const core = await createCore({
+    dataDir,
+    credentials,
+    log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
+  });
   const events: Recorded[] = [];
   core.subscribe((name, payload) => events.push({ name, payload }));
   const find = <N extends EventName>(name: N, match: (p: Events[N]) => boolean) =>
@@ -41,8 +47,14 @@ export async function startCore(dataDir: string, credentials: CredentialStore = 
       return r.value;
     },
     async waitFor(name, match = () => true, timeout = 10_000) {
-      await expect.poll(() => find(name, match) !== undefined, { timeout }).toBe(true);
-      return find(name, match)!;
+      // A plain polling loop: expect.poll is not allowed in beforeAll hooks.
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const found = find(name, match);
+        if (found !== undefined) return found;
+        if (Date.now() > deadline) throw new Error(`no matching ${name} event within ${timeout} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
   };
 }

@@ -16,7 +16,9 @@ let notZulipUrl: string;
 beforeAll(async () => {
   server = await startDevServer();
   // A web server that is not Zulip: every path answers with an HTML page.
-  notZulip = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Hello</body></html>'));
+  notZulip = createServer((_, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Hello</body></html>'),
+  );
   await new Promise<void>((r) => notZulip.listen(0, '127.0.0.1', r));
   notZulipUrl = `http://127.0.0.1:${(notZulip.address() as AddressInfo).port}`;
 });
@@ -32,8 +34,17 @@ describe('account:signIn', () => {
     const t = await startCore(dataDir, credentials);
     try {
       const member = server.byRole(400);
-      const summary = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-      expect(summary).toMatchObject({ realmUrl: server.baseUrl, email: member.email, userId: member.userId, fullName: member.fullName });
+      const summary = await t.ok('account:signIn', {
+        url: server.baseUrl,
+        email: member.email,
+        password: member.password,
+      });
+      expect(summary).toMatchObject({
+        realmUrl: server.baseUrl,
+        email: member.email,
+        userId: member.userId,
+        fullName: member.fullName,
+      });
       expect(summary.realmName).toBe(server.realmName);
       expect(summary.featureLevel).toBeGreaterThan(0);
 
@@ -50,7 +61,11 @@ describe('account:signIn', () => {
       expect(state.accounts.map((a) => a.id)).toEqual([summary.id]);
 
       // Signing in again reuses the account instead of adding a second one.
-      const again = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
+      const again = await t.ok('account:signIn', {
+        url: server.baseUrl,
+        email: member.email,
+        password: member.password,
+      });
       expect(again.id).toBe(summary.id);
       expect((await t.ok('app:state', {})).accounts).toHaveLength(1);
 
@@ -69,9 +84,27 @@ describe('account:signIn', () => {
   });
 
   const failures: [string, () => { url: string; email: string; password: string }, string][] = [
-    ['a wrong password', () => ({ url: server.baseUrl, email: server.byRole(400).email, password: 'not-the-password' }), 'BAD_CREDENTIALS'],
-    ['an unreachable address', () => ({ url: 'http://127.0.0.1:9', email: 'a@b.example', password: 'hunter2-secret' }), 'UNREACHABLE'],
-    ['a server that is not Zulip', () => ({ url: notZulipUrl, email: 'a@b.example', password: 'hunter2-secret' }), 'NOT_ZULIP'],
+    [
+      'a wrong password',
+      () => ({ url: server.baseUrl, email: server.byRole(400).email, password: 'not-the-password' }),
+      'BAD_CREDENTIALS',
+    ],
+    // The demo seed has one deactivated member, Dana, with the shared password.
+    [
+      'a deactivated user',
+      () => ({ url: server.baseUrl, email: 'dana@parley.example', password: server.users[0]!.password }),
+      'USER_DEACTIVATED',
+    ],
+    [
+      'an unreachable address',
+      () => ({ url: 'http://127.0.0.1:9', email: 'a@b.example', password: 'hunter2-secret' }),
+      'UNREACHABLE',
+    ],
+    [
+      'a server that is not Zulip',
+      () => ({ url: notZulipUrl, email: 'a@b.example', password: 'hunter2-secret' }),
+      'NOT_ZULIP',
+    ],
   ];
   for (const [what, args, code] of failures) {
     it(`after ${what}: a clear ${code} error and no account, key or cache left behind`, async () => {
@@ -110,6 +143,29 @@ describe('account:signIn', () => {
       const r = await t.call('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
       expect(r.ok ? null : r.error.code).toBe('KEYCHAIN');
       expect((await t.ok('app:state', {})).accounts).toEqual([]);
+    } finally {
+      await t.core.close();
+    }
+  });
+
+  it('account:signOut stops the account, forgets its key and row, and keeps the cache for next time', async () => {
+    const dataDir = tempDir();
+    const credentials = new MemoryCredentialStore();
+    const t = await startCore(dataDir, credentials);
+    try {
+      const member = server.byRole(300);
+      const account = await t.ok('account:signIn', {
+        url: server.baseUrl,
+        email: member.email,
+        password: member.password,
+      });
+      await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+      expect(await t.ok('account:signOut', { accountId: account.id })).toBeNull();
+      expect(await credentials.get({ realmUrl: account.realmUrl, email: account.email })).toBeNull();
+      expect((await t.ok('app:state', {})).accounts).toEqual([]);
+      await t.waitFor('accounts:changed', (p) => p.accounts.length === 0);
+      expect((await t.call('sidebar:get', { accountId: account.id })).ok).toBe(false);
+      expect(existsSync(join(dataDir, 'accounts', `${account.id}.sqlite`))).toBe(true);
     } finally {
       await t.core.close();
     }

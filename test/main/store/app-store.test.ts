@@ -46,7 +46,9 @@ describe('AppStore', () => {
     const dir = tempDir();
     const app = AppStore.open(dir);
     app.saveAccount(record('a1', 'ada@example.com'));
-    app.db.prepare("INSERT INTO last_views (account_id, narrow, updated_at) VALUES ('a1', '{\"kind\":\"bogus\"}', 1)").run();
+    app.db
+      .prepare('INSERT INTO last_views (account_id, narrow, updated_at) VALUES (\'a1\', \'{"kind":"bogus"}\', 1)')
+      .run();
     expect(app.lastView('a1')).toBeNull();
     app.close();
   });

@@ -2,22 +2,28 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll } from 'vitest';
 import type { StoredMessage } from '../../../main/store/repos/message-rows';
 
 const made: string[] = [];
-afterEach(() => {
+// After the whole file, not each test: a folder made in beforeAll must outlive the first test.
+afterAll(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A new empty folder, removed after the test. */
+/** A new empty folder, removed when the test file is done. */
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'parley-store-'));
   made.push(dir);
   return dir;
 }
 
-export function channelMessage(id: number, channelId: number, topic: string, over: Partial<StoredMessage> = {}): StoredMessage {
+export function channelMessage(
+  id: number,
+  channelId: number,
+  topic: string,
+  over: Partial<StoredMessage> = {},
+): StoredMessage {
   return {
     id,
     senderId: 10,

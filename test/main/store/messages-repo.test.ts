@@ -50,7 +50,9 @@ describe('MessagesRepo', () => {
 
   it('replaces a message and its reactions on upsert', () => {
     store.messages.upsertMany([
-      channelMessage(1, 5, 'a', { reactions: [{ userId: 1, reactionType: 'unicode_emoji', emojiCode: 'x', emojiName: 'x' }] }),
+      channelMessage(1, 5, 'a', {
+        reactions: [{ userId: 1, reactionType: 'unicode_emoji', emojiCode: 'x', emojiName: 'x' }],
+      }),
     ]);
     store.messages.upsertMany([channelMessage(1, 5, 'a', { content: '<p>new</p>' })]);
     const [m] = store.messages.getByIds([1]);

@@ -22,7 +22,15 @@ describe('openDatabase + migrations', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(tables(db)).toEqual(
-      expect.arrayContaining(['messages', 'message_ranges', 'unreads', 'outbox', 'sync_state', 'users', 'subscriptions']),
+      expect.arrayContaining([
+        'messages',
+        'message_ranges',
+        'unreads',
+        'outbox',
+        'sync_state',
+        'users',
+        'subscriptions',
+      ]),
     );
     db.close();
   });
@@ -88,7 +96,11 @@ describe('openDatabase + migrations', () => {
     const garbage = Buffer.from('this is not a database at all, just some text that got here somehow'.repeat(100));
     writeFileSync(file, garbage);
     const recovered: StoreError[] = [];
-    const db = openDatabase(file, { migrations: appMigrations, recoverCorrupt: true, onRecovered: (e) => recovered.push(e) });
+    const db = openDatabase(file, {
+      migrations: appMigrations,
+      recoverCorrupt: true,
+      onRecovered: (e) => recovered.push(e),
+    });
     expect(readUserVersion(db)).toBe(appMigrations.length);
     db.close();
     expect(recovered).toHaveLength(1);

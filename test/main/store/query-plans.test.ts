@@ -14,7 +14,8 @@ beforeAll(() => {
   store = AccountStore.open(join(tempDir(), 'plans.sqlite'));
   // No ANALYZE: a fresh cache has no statistics, and the plan must be right without them.
   const rows = [];
-  for (let i = 1; i <= 2000; i++) rows.push(i % 3 === 0 ? dmMessage(i, `1,${i % 7}`) : channelMessage(i, i % 10, `t${i % 13}`));
+  for (let i = 1; i <= 2000; i++)
+    rows.push(i % 3 === 0 ? dmMessage(i, `1,${i % 7}`) : channelMessage(i, i % 10, `t${i % 13}`));
   store.messages.upsertMany(rows);
   return () => store.close();
 });
@@ -34,7 +35,14 @@ describe('query plans of narrow reads', () => {
   for (const [filter, index, params] of filters) {
     for (const direction of ['before', 'after'] as const) {
       it(`${filter.kind} ${direction}: searches ${index}, never scans messages`, () => {
-        const detail = plan(narrowReadSql(filter, direction), { ...params, below: 100, lo: 0, above: 0, hi: 100, limit: 50 });
+        const detail = plan(narrowReadSql(filter, direction), {
+          ...params,
+          below: 100,
+          lo: 0,
+          above: 0,
+          hi: 100,
+          limit: 50,
+        });
         expect(detail).toContain(`USING INDEX ${index}`);
         expect(detail).not.toMatch(/SCAN m\b|SCAN messages/);
         // Ordered by the index itself, so no sort of the whole narrow either.
@@ -46,10 +54,13 @@ describe('query plans of narrow reads', () => {
   }
 
   it('message_ranges lookups use its primary key', () => {
-    const detail = plan('SELECT lo, hi FROM message_ranges WHERE narrow_key = @k AND lo <= @id ORDER BY lo DESC LIMIT 1', {
-      k: 'channel:1',
-      id: 5,
-    });
+    const detail = plan(
+      'SELECT lo, hi FROM message_ranges WHERE narrow_key = @k AND lo <= @id ORDER BY lo DESC LIMIT 1',
+      {
+        k: 'channel:1',
+        id: 5,
+      },
+    );
     expect(detail).toMatch(/SEARCH message_ranges USING PRIMARY KEY/);
   });
 });

@@ -31,7 +31,13 @@ const channel = (id: number, name: string): SubscribedChannel => ({
   renderedDescription: '<p>d</p>',
   inviteOnly: false,
   extra: { is_web_public: false },
-  subscription: { channelId: id, color: '#abcdef', isMuted: false, pinToTop: false, settings: { push_notifications: null } },
+  subscription: {
+    channelId: id,
+    color: '#abcdef',
+    isMuted: false,
+    pinToTop: false,
+    settings: { push_notifications: null },
+  },
 });
 
 describe('small repos', () => {
@@ -113,11 +119,20 @@ describe('small repos', () => {
   });
 
   it('realm values and sync state round-trip', () => {
-    store.realm.replaceAll({ max_message_length: 10000, realm_empty_topic_display_name: 'general chat', skipped: undefined });
+    store.realm.replaceAll({
+      max_message_length: 10000,
+      realm_empty_topic_display_name: 'general chat',
+      skipped: undefined,
+    });
     expect(store.realm.getNumber('max_message_length', 0)).toBe(10000);
     expect(store.realm.getString('realm_empty_topic_display_name', '')).toBe('general chat');
     expect(store.realm.get('skipped')).toBeUndefined();
-    expect(store.syncState.get()).toMatchObject({ queueId: null, lastEventId: null, featureLevel: 0, longpollTimeoutSeconds: 90 });
+    expect(store.syncState.get()).toMatchObject({
+      queueId: null,
+      lastEventId: null,
+      featureLevel: 0,
+      longpollTimeoutSeconds: 90,
+    });
     store.syncState.setRegistered({
       queueId: 'q1',
       lastEventId: -1,

@@ -34,7 +34,14 @@ describe('message applier', () => {
   });
 
   it('replaces the local echo when the event carries our local_id, or the ID the send returned', () => {
-    const base = { createdAt: 1, target: { kind: 'channel' as const, channelId: 10, topic: 't' }, channelId: 10, topic: 't', dmKey: null, content: 'hi' };
+    const base = {
+      createdAt: 1,
+      target: { kind: 'channel' as const, channelId: 10, topic: 't' },
+      channelId: 10,
+      topic: 't',
+      dmKey: null,
+      content: 'hi',
+    };
     store.outbox.add({ ...base, localId: 'L1' });
     store.outbox.add({ ...base, localId: 'L2' });
     store.outbox.markSent('L2', 301, 2);
@@ -43,7 +50,11 @@ describe('message applier', () => {
       localId: 'L1',
       id: 300,
     });
-    expect(applyEvent(ctx, messageEvent(2, channelWire(301, 10, 't'), ['read']))[0]).toEqual({ kind: 'echoConfirmed', localId: 'L2', id: 301 });
+    expect(applyEvent(ctx, messageEvent(2, channelWire(301, 10, 't'), ['read']))[0]).toEqual({
+      kind: 'echoConfirmed',
+      localId: 'L2',
+      id: 301,
+    });
     expect(store.outbox.all()).toEqual([]);
     expect(store.messages.cachedIds([300, 301])).toEqual([300, 301]);
   });
@@ -55,10 +66,24 @@ describe('update_message applier', () => {
   });
 
   it('edits content and marks it edited, but a re-render is not an edit', () => {
-    expect(apply({ id: 5, type: 'update_message', message_id: 1, rendered_content: '<p>new</p>', edit_timestamp: 77, user_id: 2 })).toEqual([
-      { kind: 'messagesUpdated', ids: [1] },
-    ]);
-    apply({ id: 6, type: 'update_message', message_id: 2, rendered_content: '<p>preview</p>', rendering_only: true, user_id: null });
+    expect(
+      apply({
+        id: 5,
+        type: 'update_message',
+        message_id: 1,
+        rendered_content: '<p>new</p>',
+        edit_timestamp: 77,
+        user_id: 2,
+      }),
+    ).toEqual([{ kind: 'messagesUpdated', ids: [1] }]);
+    apply({
+      id: 6,
+      type: 'update_message',
+      message_id: 2,
+      rendered_content: '<p>preview</p>',
+      rendering_only: true,
+      user_id: null,
+    });
     const [m1, m2] = store.messages.getByIds([1, 2]);
     expect(m1).toMatchObject({ content: '<p>new</p>', lastEditTimestamp: 77 });
     expect(m2).toMatchObject({ content: '<p>preview</p>', lastEditTimestamp: null });
@@ -116,7 +141,10 @@ describe('delete_message and update_message_flags appliers', () => {
       op: 'remove',
       flag: 'read',
       messages: [1, 70, 71],
-      message_details: { '70': { type: 'stream', stream_id: 12, topic: 'x' }, '71': { type: 'private', user_ids: [3] } },
+      message_details: {
+        '70': { type: 'stream', stream_id: 12, topic: 'x' },
+        '71': { type: 'private', user_ids: [3] },
+      },
     });
     expect(deltas).toEqual([{ kind: 'messagesUpdated', ids: [1] }, { kind: 'sidebarChanged' }]);
     expect(store.unreads.firstUnreadInTopic(12, 'x')).toBe(70);
@@ -138,10 +166,19 @@ describe('delete_message and update_message_flags appliers', () => {
   });
 
   it('adds and removes reactions of cached messages only', () => {
-    const r = { type: 'reaction', message_id: 1, emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 2 };
+    const r = {
+      type: 'reaction',
+      message_id: 1,
+      emoji_name: 'tada',
+      emoji_code: '1f389',
+      reaction_type: 'unicode_emoji',
+      user_id: 2,
+    };
     expect(apply({ id: 16, op: 'add', ...r })).toEqual([{ kind: 'messagesUpdated', ids: [1] }]);
     expect(apply({ id: 17, op: 'add', ...r, message_id: 500 })).toEqual([]);
-    expect(store.messages.getByIds([1])[0]?.reactions).toEqual([{ userId: 2, reactionType: 'unicode_emoji', emojiCode: '1f389', emojiName: 'tada' }]);
+    expect(store.messages.getByIds([1])[0]?.reactions).toEqual([
+      { userId: 2, reactionType: 'unicode_emoji', emojiCode: '1f389', emojiName: 'tada' },
+    ]);
     apply({ id: 18, op: 'remove', ...r });
     expect(store.messages.getByIds([1])[0]?.reactions).toEqual([]);
   });
@@ -149,12 +186,19 @@ describe('delete_message and update_message_flags appliers', () => {
 
 describe('subscription and realm_user appliers', () => {
   it('subscribes, updates, ignores peer changes and unsubscribes (forgetting the channel ranges)', () => {
-    apply({ id: 1, type: 'subscription', op: 'add', subscriptions: [subscription(20, 'ops', { is_muted: undefined, in_home_view: false })] });
+    apply({
+      id: 1,
+      type: 'subscription',
+      op: 'add',
+      subscriptions: [subscription(20, 'ops', { is_muted: undefined, in_home_view: false })],
+    });
     expect(store.channels.getSubscribed(20)?.subscription.isMuted).toBe(true);
     apply({ id: 2, type: 'subscription', op: 'update', stream_id: 20, property: 'color', value: '#ff0000' });
     expect(store.channels.getSubscribed(20)?.subscription.color).toBe('#ff0000');
     expect(apply({ id: 3, type: 'subscription', op: 'peer_add', stream_ids: [20], user_ids: [3] })).toEqual([]);
-    expect(apply({ id: 4, type: 'subscription', op: 'update', stream_id: 99, property: 'color', value: '#000' })).toEqual([]);
+    expect(
+      apply({ id: 4, type: 'subscription', op: 'update', stream_id: 99, property: 'color', value: '#000' }),
+    ).toEqual([]);
     store.ranges.add('topic:20:a', 0, NEWEST);
     apply({ id: 5, type: 'subscription', op: 'remove', subscriptions: [{ stream_id: 20, name: 'ops' }] });
     expect(store.channels.isSubscribed(20)).toBe(false);
@@ -166,7 +210,12 @@ describe('subscription and realm_user appliers', () => {
     apply({ id: 2, type: 'realm_user', op: 'update', person: { user_id: 5, full_name: 'Dee Dee' } });
     apply({ id: 3, type: 'realm_user', op: 'update', person: { user_id: 5, role: 200 } });
     apply({ id: 4, type: 'realm_user', op: 'update', person: { user_id: 5, timezone: 'Europe/Paris', email: 'x' } });
-    apply({ id: 5, type: 'realm_user', op: 'update', person: { user_id: 5, custom_profile_field: { id: 3, value: 'hi', rendered_value: '<p>hi</p>' } } });
+    apply({
+      id: 5,
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: 5, custom_profile_field: { id: 3, value: 'hi', rendered_value: '<p>hi</p>' } },
+    });
     apply({ id: 6, type: 'realm_user', op: 'update', person: { user_id: 5, new_email: 'dee@new.example.com' } });
     apply({ id: 7, type: 'realm_user', op: 'update', person: { user_id: 5, is_active: false } });
     expect(apply({ id: 8, type: 'realm_user', op: 'update', person: { user_id: 77, full_name: 'Ghost' } })).toEqual([]);
@@ -175,7 +224,10 @@ describe('subscription and realm_user appliers', () => {
       role: 200,
       email: 'dee@new.example.com',
       isActive: false,
-      extra: expect.objectContaining({ timezone: 'Europe/Paris', profile_data: { '3': { value: 'hi', rendered_value: '<p>hi</p>' } } }),
+      extra: expect.objectContaining({
+        timezone: 'Europe/Paris',
+        profile_data: { '3': { value: 'hi', rendered_value: '<p>hi</p>' } },
+      }),
     });
   });
 

@@ -69,7 +69,12 @@ describe('SyncEngine', () => {
     expect(store.channels.subscribed().map((c) => c.name)).toEqual(['design', 'general']);
     expect(store.unreads.countsByDm()).toEqual([{ dmKey: '1,2', count: 1, maxId: 5 }]);
     expect(store.realm.getString('realm_empty_topic_display_name', '')).toBe('general chat');
-    expect(store.syncState.get()).toMatchObject({ queueId: 'q1', lastEventId: 6, featureLevel: 420, longpollTimeoutSeconds: 30 });
+    expect(store.syncState.get()).toMatchObject({
+      queueId: 'q1',
+      lastEventId: 6,
+      featureLevel: 420,
+      longpollTimeoutSeconds: 30,
+    });
     expect(store.messages.getByIds([100])[0]).toMatchObject({ channelId: 10, topic: 'hello', read: false });
     expect(deltas).toEqual([[{ kind: 'messagesAdded', ids: [100] }, { kind: 'sidebarChanged' }]]);
   });
@@ -83,24 +88,45 @@ describe('SyncEngine', () => {
 
     // random() is 0.5, so each delay is 3/4 of its ceiling: 100, 200, ... capped at 10 000.
     expect(clock.sleeps).toEqual([75, 150, 300, 600, 1200, 2400, 4800, 7500, 7500, 75]);
-    expect(api.calls.slice(1, 4)).toEqual(['events q1 after 0', 'events q1 after 0 dont_block', 'events q1 after 0 dont_block']);
+    expect(api.calls.slice(1, 4)).toEqual([
+      'events q1 after 0',
+      'events q1 after 0 dont_block',
+      'events q1 after 0 dont_block',
+    ]);
     const offline = statuses.find((s) => s.state === 'offline');
-    expect(offline).toEqual({ state: 'offline', message: 'Could not reach chat.example.com: connection refused', retryInMs: 75 });
+    expect(offline).toEqual({
+      state: 'offline',
+      message: 'Could not reach chat.example.com: connection refused',
+      retryInMs: 75,
+    });
     expect(states().filter((s) => s === 'live').length).toBeGreaterThanOrEqual(2);
   });
 
   it('waits exactly as long as Retry-After says', async () => {
     api.registers.push(register('q1', 0));
-    api.polls.push(new ApiError({ message: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', httpStatus: 429, retryAfterMs: 2500 }));
+    api.polls.push(
+      new ApiError({
+        message: 'API usage exceeded rate limit',
+        code: 'RATE_LIMIT_HIT',
+        httpStatus: 429,
+        retryAfterMs: 2500,
+      }),
+    );
     await runUntilIdle();
     expect(clock.sleeps).toEqual([2500]);
-    expect(statuses).toContainEqual({ state: 'offline', message: 'The server asked us to slow down.', retryInMs: 2500 });
+    expect(statuses).toContainEqual({
+      state: 'offline',
+      message: 'The server asked us to slow down.',
+      retryInMs: 2500,
+    });
   });
 
   it('re-registers at once when the queue is gone, replacing the snapshot and closing open ranges', async () => {
     api.registers.push(register('q1', 0));
     api.polls.push(bad('BAD_EVENT_QUEUE_ID'));
-    api.registers.push(register('q2', 50, { realm_users: [{ user_id: SELF, email: 'me@example.com', full_name: 'Me again' }] }));
+    api.registers.push(
+      register('q2', 50, { realm_users: [{ user_id: SELF, email: 'me@example.com', full_name: 'Me again' }] }),
+    );
     store.messages.upsertMany([]);
     store.ranges.add('channel:10', 0, NEWEST);
     await runUntilIdle();
@@ -133,7 +159,10 @@ describe('SyncEngine', () => {
     api.registers.push(bad('INVALID_API_KEY', 401));
     engine.start();
     await expect.poll(() => statuses.at(-1)?.state).toBe('signedOut');
-    expect(statuses.at(-1)).toEqual({ state: 'signedOut', message: 'Signed out: error INVALID_API_KEY. Sign in again to continue.' });
+    expect(statuses.at(-1)).toEqual({
+      state: 'signedOut',
+      message: 'Signed out: error INVALID_API_KEY. Sign in again to continue.',
+    });
     expect(api.calls).toEqual(['register']);
   });
 
@@ -169,7 +198,14 @@ describe('SyncEngine', () => {
   });
 
   it('resumes the queue saved by the last run before registering anew', async () => {
-    store.syncState.setRegistered({ queueId: 'old', lastEventId: 41, featureLevel: 420, longpollTimeoutSeconds: 30, userId: SELF, registeredAt: 1 });
+    store.syncState.setRegistered({
+      queueId: 'old',
+      lastEventId: 41,
+      featureLevel: 420,
+      longpollTimeoutSeconds: 30,
+      userId: SELF,
+      registeredAt: 1,
+    });
     api.polls.push([messageEvent(42, channelWire(200, 10, 'x'))]);
     await runUntilIdle();
     expect(api.calls).toEqual(['events old after 41', 'events old after 42']);
@@ -180,7 +216,10 @@ describe('SyncEngine', () => {
   it('ignores events it has already applied (a retried poll can repeat them)', async () => {
     api.registers.push(register('q1', 0));
     api.polls.push([messageEvent(1, channelWire(100, 10, 'a'))]);
-    api.polls.push([messageEvent(1, channelWire(100, 10, 'a', { content: '<p>changed</p>' })), event({ id: 2, type: 'heartbeat' })]);
+    api.polls.push([
+      messageEvent(1, channelWire(100, 10, 'a', { content: '<p>changed</p>' })),
+      event({ id: 2, type: 'heartbeat' }),
+    ]);
     await runUntilIdle();
     expect(store.messages.getByIds([100])[0]?.content).toBe('<p>message 100</p>');
     expect(deltas).toHaveLength(2);

@@ -7,11 +7,28 @@ import { RegisterResponse, ZulipEventSchema, type ZulipEvent } from '../../../ma
 export const SELF = 1;
 
 export function user(id: number, name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { user_id: id, email: `user${id}@example.com`, full_name: name, is_bot: false, role: 400, avatar_url: null, ...extra };
+  return {
+    user_id: id,
+    email: `user${id}@example.com`,
+    full_name: name,
+    is_bot: false,
+    role: 400,
+    avatar_url: null,
+    ...extra,
+  };
 }
 
 export function subscription(id: number, name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { stream_id: id, name, color: '#76ce90', description: '', invite_only: false, is_muted: false, pin_to_top: false, ...extra };
+  return {
+    stream_id: id,
+    name,
+    color: '#76ce90',
+    description: '',
+    invite_only: false,
+    is_muted: false,
+    pin_to_top: false,
+    ...extra,
+  };
 }
 
 export function register(queueId: string, lastEventId: number, extra: Record<string, unknown> = {}): RegisterResponse {
@@ -80,6 +97,11 @@ export function dmWire(id: number, userIds: number[], extra: Record<string, unkn
   };
 }
 
-export function messageEvent(id: number, message: Record<string, unknown>, flags: string[] = [], extra: Record<string, unknown> = {}) {
+export function messageEvent(
+  id: number,
+  message: Record<string, unknown>,
+  flags: string[] = [],
+  extra: Record<string, unknown> = {},
+) {
   return event({ id, type: 'message', message, flags, ...extra });
 }

@@ -29,13 +29,31 @@ export async function apiKeyOf(baseUrl: string, email: string, password: string)
   return { email: String(json['email']), apiKey: String(json['api_key']) };
 }
 
-export async function sendToChannel(baseUrl: string, from: Creds, channelId: number, topic: string, content: string): Promise<number> {
-  const json = await call(baseUrl, 'POST', '/messages', { type: 'stream', to: String(channelId), topic, content }, from);
+export async function sendToChannel(
+  baseUrl: string,
+  from: Creds,
+  channelId: number,
+  topic: string,
+  content: string,
+): Promise<number> {
+  const json = await call(
+    baseUrl,
+    'POST',
+    '/messages',
+    { type: 'stream', to: String(channelId), topic, content },
+    from,
+  );
   return Number(json['id']);
 }
 
 export async function sendDm(baseUrl: string, from: Creds, userIds: number[], content: string): Promise<number> {
-  const json = await call(baseUrl, 'POST', '/messages', { type: 'private', to: JSON.stringify(userIds), content }, from);
+  const json = await call(
+    baseUrl,
+    'POST',
+    '/messages',
+    { type: 'private', to: JSON.stringify(userIds), content },
+    from,
+  );
   return Number(json['id']);
 }
 

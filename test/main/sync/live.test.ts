@@ -27,7 +27,13 @@ interface Harness {
   registered: number;
 }
 
-function startEngine(store: AccountStore, client: ApiClient, selfUserId: number, pager?: () => Pager, channelId?: number): Harness {
+function startEngine(
+  store: AccountStore,
+  client: ApiClient,
+  selfUserId: number,
+  pager?: () => Pager,
+  channelId?: number,
+): Harness {
   const h: Harness = { engine: undefined as unknown as SyncEngine, statuses: [], deltas: [], registered: 0 };
   h.engine = new SyncEngine({
     store,
@@ -94,7 +100,12 @@ describe('sync against the dev server', () => {
     const client = new ApiClient({ realmUrl: server.baseUrl, auth: me });
     let pager: Pager | undefined;
     const makePager = () =>
-      (pager ??= new Pager({ store, fetch: messageFetcher(client, () => 420, me.userId), liveQueueId: () => store.syncState.get().queueId, log }));
+      (pager ??= new Pager({
+        store,
+        fetch: messageFetcher(client, () => 420, me.userId),
+        liveQueueId: () => store.syncState.get().queueId,
+        log,
+      }));
     const first = startEngine(store, client, me.userId, makePager, channelId);
     await expect.poll(() => first.statuses.at(-1)?.state, { timeout: 10_000 }).toBe('live');
     const firstQueue = store.syncState.get().queueId;

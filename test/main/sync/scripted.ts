@@ -26,7 +26,10 @@ export class ScriptedApi implements SyncApi {
     return this.#take(this.registers, signal);
   }
 
-  getEvents(a: { queueId: string; lastEventId: number; dontBlock: boolean }, signal: AbortSignal): Promise<ZulipEvent[]> {
+  getEvents(
+    a: { queueId: string; lastEventId: number; dontBlock: boolean },
+    signal: AbortSignal,
+  ): Promise<ZulipEvent[]> {
     this.calls.push(`events ${a.queueId} after ${a.lastEventId}${a.dontBlock ? ' dont_block' : ''}`);
     return this.#take(this.polls, signal);
   }
@@ -46,7 +49,9 @@ export class ScriptedApi implements SyncApi {
     const step = script.shift();
     if (step === undefined) {
       this.#idle?.();
-      return new Promise<T>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+      return new Promise<T>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+      );
     }
     const value = typeof step === 'function' ? (step as () => T | Error)() : step;
     if (value instanceof Error) throw value;

@@ -1,0 +1,84 @@
+/**
+ * A recording stand-in for the `electron` module, for loading the real main bundle
+ * (out/main/index.cjs) in plain Node. It implements only what main/electron/index.ts touches and
+ * remembers what was asked of it; the IPC part is FakeElectronIpc.
+ */
+import { EventEmitter } from 'node:events';
+import { FakeElectronIpc } from './fake-electron-ipc';
+
+export interface WindowRecord {
+  options: Record<string, unknown>;
+  loaded: string[];
+  emitter: EventEmitter;
+}
+
+export function createFakeElectron(opts: { appPath: string; entryUrl: string; singleInstance: boolean }) {
+  const app = new EventEmitter();
+  const paths = new Map<string, string>();
+  const calls: string[] = [];
+  const windows: WindowRecord[] = [];
+  const ipc = new FakeElectronIpc(opts.entryUrl);
+  const sessionHandlers: Record<string, unknown> = {};
+  const webContents = { ...ipc.webContents, on: () => undefined, setWindowOpenHandler: () => undefined };
+
+  class BrowserWindow {
+    readonly webContents = webContents;
+    readonly record: WindowRecord;
+    constructor(options: Record<string, unknown>) {
+      this.record = { options, loaded: [], emitter: new EventEmitter() };
+      windows.push(this.record);
+    }
+    loadFile(path: string): Promise<void> {
+      this.record.loaded.push(path);
+      return Promise.resolve();
+    }
+    on(name: string, listener: (...args: unknown[]) => void): this {
+      this.record.emitter.on(name, listener);
+      return this;
+    }
+    once(name: string, listener: (...args: unknown[]) => void): this {
+      this.record.emitter.once(name, listener);
+      return this;
+    }
+    maximize(): void {}
+    show(): void {}
+    focus(): void {}
+    restore(): void {}
+    isMinimized(): boolean {
+      return false;
+    }
+    isMaximized(): boolean {
+      return false;
+    }
+    getNormalBounds() {
+      return { x: 10, y: 20, width: 900, height: 700 };
+    }
+  }
+
+  const electron = {
+    app: Object.assign(app, {
+      setPath: (name: string, value: string) => void paths.set(name, value),
+      getPath: (name: string) => paths.get(name) ?? `/nonexistent/${name}`,
+      getAppPath: () => opts.appPath,
+      requestSingleInstanceLock: () => opts.singleInstance,
+      enableSandbox: () => void calls.push('enableSandbox'),
+      whenReady: () => Promise.resolve(),
+      quit: () => void calls.push('quit'),
+      exit: (code: number) => void calls.push(`exit:${code}`),
+    }),
+    BrowserWindow,
+    ipcMain: ipc.ipcMain,
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (h: unknown) => (sessionHandlers['request'] = h),
+        setPermissionCheckHandler: (h: unknown) => (sessionHandlers['check'] = h),
+        webRequest: { onHeadersReceived: (h: unknown) => (sessionHandlers['headers'] = h) },
+      },
+    },
+    shell: { openExternal: (url: string) => Promise.resolve(void calls.push(`openExternal:${url}`)) },
+    dialog: { showErrorBox: (title: string, body: string) => void calls.push(`error:${title}:${body}`) },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    Notification: { isSupported: () => false },
+  };
+  return { electron, app: electron.app, calls, windows, ipc, sessionHandlers };
+}

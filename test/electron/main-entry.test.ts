@@ -1,0 +1,121 @@
+/**
+ * Loads the real main bundle (scripts/build-main.ts output) with a recording stand-in for the
+ * `electron` module and the real core on a temp data folder: the entry wires what it should.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IPC_CALL_CHANNEL } from '../../common/ipc/contract';
+import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
+import { createFakeElectron } from './fake-electron-module';
+
+const requireFromHere = createRequire(import.meta.url);
+const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'parley-main-entry-test');
+const bundle = join(outDir, 'main', 'index.cjs');
+const entryFile = join(PROJECT_ROOT, 'renderer', 'dist', 'index.html');
+const entryUrl = pathToFileURL(entryFile).href;
+const electronId = requireFromHere.resolve('electron');
+let dataDir: string;
+
+/** Runs the bundle's top level once with `fake` as the electron module. */
+function loadMain(fake: ReturnType<typeof createFakeElectron>): void {
+  const previous = requireFromHere.cache[electronId];
+  requireFromHere.cache[electronId] = {
+    id: electronId,
+    filename: electronId,
+    loaded: true,
+    exports: fake.electron,
+  } as NodeJS.Module;
+  delete requireFromHere.cache[bundle];
+  try {
+    requireFromHere(bundle);
+  } finally {
+    if (previous) requireFromHere.cache[electronId] = previous;
+    else delete requireFromHere.cache[electronId];
+  }
+}
+
+beforeAll(async () => {
+  await buildMain(outDir);
+  dataDir = mkdtempSync(join(tmpdir(), 'parley-main-entry-'));
+  process.env['PARLEY_DATA_DIR'] = dataDir;
+});
+
+afterAll(() => {
+  delete process.env['PARLEY_DATA_DIR'];
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('main entry', () => {
+  const fake = createFakeElectron({ appPath: PROJECT_ROOT, entryUrl, singleInstance: true });
+
+  beforeAll(async () => {
+    loadMain(fake);
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 10_000 });
+  });
+
+  it('uses the data folder it was given and sandboxes every renderer', () => {
+    expect(fake.app.getPath('userData')).toBe(dataDir);
+    expect(fake.calls).toContain('enableSandbox');
+    expect(existsSync(join(dataDir, 'parley.sqlite'))).toBe(true);
+  });
+
+  it('opens one window with the locked-down preferences and the built renderer', () => {
+    const [window] = fake.windows;
+    expect(window?.options['webPreferences']).toMatchObject({
+      preload: join(PROJECT_ROOT, 'out', 'preload', 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
+    expect(window?.loaded).toEqual([entryFile]);
+  });
+
+  it('hardens the session: permissions and the CSP header', () => {
+    const check = fake.sessionHandlers['check'] as (c: unknown, p: string) => boolean;
+    expect(check(null, 'notifications')).toBe(true);
+    expect(check(null, 'media')).toBe(false);
+    expect(fake.sessionHandlers['headers']).toBeTypeOf('function');
+  });
+
+  it('answers renderer calls from the core, and only for the app page', async () => {
+    const state = await fake.ipc.ipcRenderer.invoke(IPC_CALL_CHANNEL, 'app:state', {});
+    expect(state).toMatchObject({ ok: true, value: { accounts: [] } });
+    fake.ipc.senderUrl = 'https://evil.example/';
+    const refused = await fake.ipc.ipcRenderer.invoke(IPC_CALL_CHANNEL, 'app:state', {});
+    fake.ipc.senderUrl = entryUrl;
+    expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
+  it('remembers the window size when the window closes', () => {
+    fake.windows[0]?.emitter.emit('close');
+    const saved = JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8')) as Record<string, unknown>;
+    expect(saved).toEqual({ x: 10, y: 20, width: 900, height: 700, maximized: false });
+  });
+
+  it('closes the core before quitting', async () => {
+    let prevented = false;
+    fake.app.emit('will-quit', { preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    await expect.poll(() => fake.calls.includes('quit')).toBe(true);
+    // Quitting again goes through, and the IPC handlers are gone.
+    let preventedAgain = false;
+    fake.app.emit('will-quit', { preventDefault: () => (preventedAgain = true) });
+    expect(preventedAgain).toBe(false);
+    expect(fake.ipc.mainListenerCount(IPC_CALL_CHANNEL)).toBe(0);
+  });
+});
+
+it('a second instance quits at once without opening anything', async () => {
+  const fake = createFakeElectron({ appPath: PROJECT_ROOT, entryUrl, singleInstance: false });
+  loadMain(fake);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(fake.calls).toContain('quit');
+  expect(fake.windows).toEqual([]);
+  expect(fake.ipc.mainListenerCount(IPC_CALL_CHANNEL)).toBe(0);
+});
