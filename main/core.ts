@@ -21,7 +21,7 @@ export interface CoreOptions {
   /** Default: the global fetch. */
   fetch?: typeof fetch;
   log?: Logger;
-  /** Default: the system clock (tests never need another; the sync tests inject theirs lower down). */
+  /** Default: the system clock. */
   clock?: Clock;
 }
 

@@ -56,7 +56,14 @@ export function parseZuliprc(text: string): ZuliprcCredentials {
   };
   const email = field('email');
   if (/\s/.test(email)) throw invalid('The zuliprc file\'s [api] "email" setting contains spaces.');
-  const apiKey = parseApiKey(field('key'), 'The zuliprc file\'s [api] "key"');
+  let apiKey: string;
+  try {
+    apiKey = parseApiKey(field('key'), 'The zuliprc file\'s [api] "key"');
+  } catch (e) {
+    // Same words as for a pasted key, but the code says the file is what needs fixing.
+    if (e instanceof AuthInputError && e.code === 'INVALID_API_KEY') throw invalid(e.message);
+    throw e;
+  }
   return { realmUrl: normaliseSite(field('site')), email, apiKey };
 }
 

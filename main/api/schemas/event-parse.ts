@@ -16,6 +16,10 @@ function isKnownType(type: string): type is keyof typeof EVENT_SCHEMAS {
 export function widenLegacyEvent(raw: Raw): Raw {
   const ev: Raw = { ...raw };
   switch (ev['type']) {
+    case 'message':
+      // Real Zulip servers name the echoed client ID local_message_id; api-v1.md calls it local_id.
+      if (ev['local_id'] === undefined && typeof ev['local_message_id'] === 'string') ev['local_id'] = ev['local_message_id'];
+      break;
     case 'delete_message':
       // Without the bulk_message_deletion capability there is one event per message_id.
       if (ev['message_ids'] === undefined && typeof ev['message_id'] === 'number')

@@ -27,6 +27,12 @@ describe('ZulipEventSchema', () => {
     expect((ev.message as Record<string, unknown>)['future_field']).toEqual({ nested: true });
   });
 
+  it("reads real Zulip's local_message_id as the local echo ID", () => {
+    const ev = ZulipEventSchema.parse({ id: 2, type: 'message', message, local_message_id: '18.0' });
+    if (ev.type !== 'message') throw new Error('narrowing');
+    expect(ev.local_id).toBe('18.0');
+  });
+
   it('turns an unknown event type into an UnknownEvent that keeps the raw object', () => {
     const raw = { id: 7, type: 'presence', presences: { '5': { active_timestamp: 1 } } };
     const ev = ZulipEventSchema.parse(raw);
