@@ -31,7 +31,10 @@ export function parseApiKey(raw: string, source = 'The API key'): string {
   const key = raw.trim();
   if (key === '') throw new AuthInputError('INVALID_API_KEY', `${source} is empty. Paste the 32-character key.`);
   if (/^\[api\]/im.test(key)) {
-    throw new AuthInputError('INVALID_API_KEY', `${source} looks like a whole zuliprc file. Import it as a file instead.`);
+    throw new AuthInputError(
+      'INVALID_API_KEY',
+      `${source} looks like a whole zuliprc file. Import it as a file instead.`,
+    );
   }
   if (/[^A-Za-z0-9]/.test(key)) {
     throw new AuthInputError(

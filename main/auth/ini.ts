@@ -45,7 +45,8 @@ export function parseIni(text: string): IniSections {
     const header = SECTION.exec(stripped);
     if (header) {
       sectionName = (header[1] ?? '').trim().toLowerCase();
-      if (sections.has(sectionName)) throw new IniSyntaxError(`line ${lineNo}: the section [${sectionName}] appears twice`);
+      if (sections.has(sectionName))
+        throw new IniSyntaxError(`line ${lineNo}: the section [${sectionName}] appears twice`);
       section = new Map();
       sections.set(sectionName, section);
       lastName = null;

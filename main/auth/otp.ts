@@ -62,7 +62,7 @@ export function buildOtpLoginUrl(args: {
 }): string {
   if (!isOneTimePad(args.otp)) throw new Error(`A one-time pad is ${OTP_HEX_LENGTH} hex digits.`);
   const realm = httpUrl(args.realmUrl, undefined, 'organization URL');
-  const url = httpUrl(args.loginUrl ?? 'accounts/login/', realm.toString(), 'sign-in method\'s login address');
+  const url = httpUrl(args.loginUrl ?? 'accounts/login/', realm.toString(), "sign-in method's login address");
   url.searchParams.set(args.param ?? DEFAULT_OTP_PARAM, args.otp);
   return url.toString();
 }
@@ -76,7 +76,7 @@ export function buildOtpLoginUrl(args: {
 export function decryptOtpApiKey(encryptedHex: string, otp: string): string {
   if (!isOneTimePad(otp)) throw new Error(`A one-time pad is ${OTP_HEX_LENGTH} hex digits.`);
   if (!HEX.test(encryptedHex)) {
-    throw new AuthInputError('INVALID_SSO_REDIRECT', 'The sign-in link\'s encrypted key is not hexadecimal.');
+    throw new AuthInputError('INVALID_SSO_REDIRECT', "The sign-in link's encrypted key is not hexadecimal.");
   }
   if (encryptedHex.length !== otp.length) {
     throw new AuthInputError(

@@ -60,7 +60,8 @@ export function parseSsoRedirect(raw: string): SsoRedirect {
   const email = single(params, 'email', true) ?? '';
   const encryptedApiKey = single(params, 'otp_encrypted_api_key', true) ?? '';
   const userIdText = single(params, 'user_id', false);
-  if (!/^https?:\/\//i.test(realm) || !URL.canParse(realm)) throw bad('The sign-in link\'s "realm" is not a web address.');
+  if (!/^https?:\/\//i.test(realm) || !URL.canParse(realm))
+    throw bad('The sign-in link\'s "realm" is not a web address.');
   if (/\s/.test(email)) throw bad('The sign-in link\'s "email" contains spaces.');
   let userId: number | null = null;
   if (userIdText !== null) {

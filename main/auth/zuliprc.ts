@@ -28,7 +28,10 @@ function invalid(message: string): AuthInputError {
  * so files in the wild carry both forms.
  */
 function normaliseSite(site: string): string {
-  const withoutApi = site.trim().replace(/\/+$/, '').replace(/\/api(\/v1)?$/i, '');
+  const withoutApi = site
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api(\/v1)?$/i, '');
   try {
     return normaliseServerUrl(withoutApi);
   } catch (e) {

@@ -20,10 +20,7 @@ export interface HtmlText {
   hasAttachment: boolean;
 }
 
-const BLOCK = new Set([
-  'p', 'div', 'li', 'ul', 'ol', 'blockquote', 'pre', 'table', 'tr', 'hr',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-]);
+const BLOCK = new Set('p div li ul ol blockquote pre table tr hr h1 h2 h3 h4 h5 h6'.split(' '));
 const SKIPPED = new Set(['script', 'style', 'template', 'head']);
 
 function classes(el: DomElement): string[] {
@@ -35,7 +32,12 @@ function emojiFromClass(el: DomElement): string | null {
   const name = classes(el).find((c) => /^emoji-[0-9a-f]+(-[0-9a-f]+)*$/.test(c));
   if (!name) return null;
   try {
-    return String.fromCodePoint(...name.slice('emoji-'.length).split('-').map((hex) => parseInt(hex, 16)));
+    return String.fromCodePoint(
+      ...name
+        .slice('emoji-'.length)
+        .split('-')
+        .map((hex) => parseInt(hex, 16)),
+    );
   } catch {
     return null;
   }
@@ -62,7 +64,8 @@ class TextWriter {
     if (isText(node)) return this.text(node.data);
     if (!isElement(node) || SKIPPED.has(node.name)) return;
     const cls = classes(node);
-    if (cls.includes('emoji')) return this.text(emojiFromClass(node) ?? node.attribs['alt'] ?? DomUtils.textContent(node));
+    if (cls.includes('emoji'))
+      return this.text(emojiFromClass(node) ?? node.attribs['alt'] ?? DomUtils.textContent(node));
     if (cls.includes('katex')) return this.math(node);
     if (cls.includes('spoiler-content')) return this.text(' (…)');
     if (node.name === 'img' || cls.includes('message_inline_image')) this.hasAttachment = true;
@@ -90,9 +93,7 @@ class TextWriter {
 
 /** True when the top level has text outside blockquotes, i.e. the quotes are context for a reply. */
 function hasReplyAroundQuotes(nodes: readonly DomNode[]): boolean {
-  return nodes.some(
-    (n) => !(isElement(n) && n.name === 'blockquote') && DomUtils.textContent(n).trim() !== '',
-  );
+  return nodes.some((n) => !(isElement(n) && n.name === 'blockquote') && DomUtils.textContent(n).trim() !== '');
 }
 
 /** Plain text of rendered message HTML, with blank lines and spaces at line ends removed. */

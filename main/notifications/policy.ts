@@ -15,7 +15,6 @@
  */
 import { type NotificationSettings, type NotifyInput, VisibilityPolicy, hasAnyFlag } from './types';
 
-
 /** Why the policy decided as it did: for logs, tests and a "why did this notify?" view. */
 export type NotifyReason =
   | 'own-message'

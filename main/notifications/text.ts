@@ -54,7 +54,10 @@ function title(input: NotificationTextInput): string {
 function truncate(text: string): string {
   const chars = [...text];
   if (chars.length <= MAX_BODY_CHARS) return text;
-  return `${chars.slice(0, MAX_BODY_CHARS - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, MAX_BODY_CHARS - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 function body(input: NotificationTextInput): string {

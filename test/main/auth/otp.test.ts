@@ -3,16 +3,9 @@
  * the way a Zulip server does it (zulip-server-otp.ts).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  buildOtpLoginUrl,
-  decryptOtpApiKey,
-  isOneTimePad,
-  makeOneTimePad,
-  OTP_HEX_LENGTH,
-} from '../../../main/auth';
+import { buildOtpLoginUrl, decryptOtpApiKey, isOneTimePad, makeOneTimePad, OTP_HEX_LENGTH } from '../../../main/auth';
 import { authError } from './auth-error';
 import { API_KEY, PAD, serverEncryptApiKey } from './zulip-server-otp';
-
 
 describe('makeOneTimePad', () => {
   it('makes 64 lowercase hex digits, different every time', () => {
@@ -46,7 +39,11 @@ describe('buildOtpLoginUrl', () => {
 
   it("adds the pad to an external method's login_url, relative or absolute, keeping its query", () => {
     const relative = new URL(
-      buildOtpLoginUrl({ realmUrl: 'https://chat.example.com', otp: PAD, loginUrl: '/accounts/login/social/saml/idp?x=1' }),
+      buildOtpLoginUrl({
+        realmUrl: 'https://chat.example.com',
+        otp: PAD,
+        loginUrl: '/accounts/login/social/saml/idp?x=1',
+      }),
     );
     expect(relative.pathname).toBe('/accounts/login/social/saml/idp');
     expect(relative.searchParams.get('x')).toBe('1');

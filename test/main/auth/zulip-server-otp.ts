@@ -15,7 +15,13 @@ export function serverEncryptApiKey(apiKey: string, otp: string): string {
 }
 
 /** The Location header of the server's 302 after a successful browser login. */
-export function serverRedirect(args: { realm: string; email: string; userId?: number; apiKey: string; otp: string }): string {
+export function serverRedirect(args: {
+  realm: string;
+  email: string;
+  userId?: number;
+  apiKey: string;
+  otp: string;
+}): string {
   const params = new URLSearchParams({
     otp_encrypted_api_key: serverEncryptApiKey(args.apiKey, args.otp),
     email: args.email,

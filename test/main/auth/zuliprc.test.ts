@@ -69,7 +69,9 @@ describe('parseZuliprc', () => {
   });
 
   it('names an empty setting', () => {
-    expect(zuliprcError(GOOD.replace('email=iago@example.com', 'email =  ')).message).toContain('"email" setting is empty');
+    expect(zuliprcError(GOOD.replace('email=iago@example.com', 'email =  ')).message).toContain(
+      '"email" setting is empty',
+    );
   });
 
   it('checks the key like a pasted one', () => {

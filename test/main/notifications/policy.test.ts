@@ -58,6 +58,8 @@ function input(row: Row): NotifyInput {
 const { Muted, Unmuted, Followed } = VisibilityPolicy;
 const quiet = { enable_followed_topic_desktop_notifications: false };
 
+// One rule per line reads better than prettier's wrapping of long rows.
+// prettier-ignore
 const ROWS: [string, Row, boolean, NotifyReason][] = [
   // The basics.
   ['a plain channel message', {}, false, 'not-notifiable'],
@@ -140,7 +142,13 @@ function* everyInput(): Generator<Row> {
                   enable_followed_topic_desktop_notifications: d ?? false,
                   enable_followed_topic_wildcard_mentions_notify: e ?? false,
                 };
-                yield { dm, flags, topic, sub: { is_muted, desktop_notifications, wildcard_mentions_notify }, settings };
+                yield {
+                  dm,
+                  flags,
+                  topic,
+                  sub: { is_muted, desktop_notifications, wildcard_mentions_notify },
+                  settings,
+                };
               }
 }
 

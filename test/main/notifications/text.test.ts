@@ -3,12 +3,7 @@
  * as a Zulip server produces it.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  htmlToText,
-  MAX_BODY_CHARS,
-  notificationText,
-  type NotificationTextInput,
-} from '../../../main/notifications';
+import { htmlToText, MAX_BODY_CHARS, notificationText, type NotificationTextInput } from '../../../main/notifications';
 
 const channel = { kind: 'channel', channelName: 'design', topic: 'logo' } as const;
 
@@ -85,6 +80,7 @@ describe('notification bodies', () => {
 });
 
 describe('htmlToText', () => {
+  // prettier-ignore
   it.each([
     ['inline markup and entities', '<p>Hello <strong>world</strong> &amp; <em>friends</em> &lt;3</p>', 'Hello world & friends <3'],
     ['paragraphs and line breaks', '<p>one</p>\n<p>two<br>three</p>', 'one\ntwo\nthree'],
