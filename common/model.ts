@@ -164,3 +164,5 @@ export interface AppState {
   lastView: Narrow | null;
   keychain: KeychainStatus;
 }
+
+export * from './model-records';

@@ -1,3 +1,5 @@
+import type { ApnsTokens } from './bouncer/apns_tokens';
+import type { PushService } from './bouncer/push_service';
 import type { QueueRegistry } from './events/registry';
 import type { ServerOptions } from './options';
 import type { Store } from './store/store';
@@ -9,6 +11,10 @@ export interface App {
   readonly options: ServerOptions;
   /** `http://127.0.0.1:PORT`, known once the server listens. */
   readonly baseUrl: string;
+  /** Encrypted push: devices, the bouncer link (PUSH_SERVICE_NOT_CONFIGURED without one). */
+  readonly push: PushService;
+  /** Legacy APNs tokens from POST /users/me/apns_device_token. */
+  readonly apnsTokens: ApnsTokens;
 }
 
 /** Unix time in whole seconds, the unit of every timestamp in the API. */

@@ -1,4 +1,5 @@
 import { parseFlags } from './options';
+import { recordFileFromEnv } from './record/env';
 import { DevServer } from './server';
 
 /**
@@ -13,7 +14,12 @@ async function main(): Promise<void> {
     process.stderr.write(`devserver: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
-  const server = await DevServer.start({ ...options, log: (line) => process.stderr.write(`${line}\n`) });
+  const server = await DevServer.start({
+    ...options,
+    // --record wins; otherwise the test helper's PARLEY_DEVSERVER_RECORD_DIR, if set.
+    recordFile: options.recordFile ?? recordFileFromEnv(),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   process.stdout.write(`${server.startLine()}\n`);
   const shutdown = (): void => {
     void server.stop().then(() => process.exit(0));

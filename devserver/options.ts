@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseBouncerSetting, type BouncerSetting } from './bouncer/setup';
 
 export type SeedName = 'demo' | 'empty';
 
@@ -16,6 +17,18 @@ export interface ServerOptions {
   queueGcSeconds: number;
   /** Where request logs go (stderr in the CLI); undefined for silence. */
   log: ((line: string) => void) | undefined;
+  /** Push bouncer: none (PUSH_SERVICE_NOT_CONFIGURED), in this process, or at a URL. */
+  bouncer: BouncerSetting;
+  /** The organization's UUID as the bouncer knows it; kept in the database when not given. */
+  realmUuid: string | undefined;
+  /** Serve /parley_test/* routes (e.g. the push notification hook). */
+  testHooks: boolean;
+  /** Serve the fault-injection interface under /parley-control/ (devserver/faults/). */
+  faults: boolean;
+  /** Append every /api/v1 response to this JSONL file (devserver/record/), for the conformance suite. */
+  recordFile: string | undefined;
+  /** Channels and topics up to this size allow anyone's wildcard mentions (Zulip: 15). */
+  wildcardMentionThreshold: number;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -26,6 +39,12 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   heartbeatSeconds: 60,
   queueGcSeconds: 600,
   log: undefined,
+  bouncer: { kind: 'none' },
+  realmUuid: undefined,
+  testHooks: false,
+  faults: false,
+  recordFile: undefined,
+  wildcardMentionThreshold: 15,
 };
 
 /** Parses CLI flags (see README.md). Throws an Error with a readable message on bad input. */
@@ -40,6 +59,14 @@ export function parseFlags(argv: string[]): ServerOptions {
       'longpoll-timeout-seconds': { type: 'string' },
       'heartbeat-seconds': { type: 'string' },
       'queue-gc-seconds': { type: 'string' },
+      bouncer: { type: 'string' },
+      'bouncer-url': { type: 'string' },
+      'bouncer-org': { type: 'string' },
+      'realm-uuid': { type: 'string' },
+      'test-hooks': { type: 'boolean' },
+      faults: { type: 'boolean' },
+      record: { type: 'string' },
+      'wildcard-mention-threshold': { type: 'string' },
     },
   });
   const seed = values.seed ?? DEFAULT_OPTIONS.seed;
@@ -58,6 +85,16 @@ export function parseFlags(argv: string[]): ServerOptions {
     ),
     heartbeatSeconds: seconds('heartbeat-seconds', values['heartbeat-seconds'], DEFAULT_OPTIONS.heartbeatSeconds),
     queueGcSeconds: seconds('queue-gc-seconds', values['queue-gc-seconds'], DEFAULT_OPTIONS.queueGcSeconds),
+    bouncer: parseBouncerSetting(values),
+    realmUuid: values['realm-uuid'],
+    testHooks: values['test-hooks'] ?? false,
+    faults: values.faults ?? false,
+    recordFile: values.record,
+    wildcardMentionThreshold: count(
+      'wildcard-mention-threshold',
+      values['wildcard-mention-threshold'],
+      DEFAULT_OPTIONS.wildcardMentionThreshold,
+    ),
   };
 }
 
@@ -66,5 +103,13 @@ function seconds(flag: string, raw: string | undefined, fallback: number): numbe
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${flag} must be a positive number of seconds`);
+  return value;
+}
+
+/** A whole number of people (0 or more). */
+function count(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${flag} must be a whole number`);
   return value;
 }

@@ -1,9 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from './app';
+import { ApnsTokens } from './bouncer/apns_tokens';
+import type { PushService } from './bouncer/push_service';
+import { realmUuidOf, startPush, type PushSetup } from './bouncer/setup';
 import { QueueRegistry } from './events/registry';
+import { withFaults } from './faults/control';
 import { createRequestHandler } from './http/dispatch';
 import { DEFAULT_OPTIONS, type ServerOptions } from './options';
+import { ResponseRecorder, type ApiExchange } from './record/recorder';
 import { API_ROUTES, ASSET_ROUTES } from './routes';
 import { seed } from './seed';
 import { Store } from './store/store';
@@ -22,7 +27,10 @@ export interface StartLineUser {
  */
 export class DevServer implements App {
   readonly queues: QueueRegistry;
+  readonly apnsTokens = new ApnsTokens();
   private url = '';
+  private pushSetup: PushSetup | null = null;
+  private recorder: ResponseRecorder | null = null;
 
   private constructor(
     readonly store: Store,
@@ -30,6 +38,11 @@ export class DevServer implements App {
     private readonly http: Server,
   ) {
     this.queues = new QueueRegistry({ gcMs: options.queueGcSeconds * 1000 });
+  }
+
+  get push(): PushService {
+    if (!this.pushSetup) throw new Error('push is set up before the server listens');
+    return this.pushSetup.service;
   }
 
   get baseUrl(): string {
@@ -44,8 +57,19 @@ export class DevServer implements App {
     // Long-polls hold connections for up to the heartbeat interval; no request timeout applies.
     http.requestTimeout = 0;
     const server = new DevServer(store, options, http);
-    const handler = createRequestHandler(server, API_ROUTES, ASSET_ROUTES);
-    http.on('request', (req, res) => void handler(req, res));
+    server.pushSetup = await startPush({
+      setting: options.bouncer,
+      realmUuid: options.realmUuid ?? realmUuidOf(store),
+      testHooks: options.testHooks,
+      publish: (userId, event) => server.queues.publish([userId], event.type, () => event),
+      ...(options.log ? { log: options.log } : {}),
+    });
+    const recorder = options.recordFile ? new ResponseRecorder(options.recordFile, API_ROUTES) : null;
+    server.recorder = recorder;
+    const record = recorder ? (exchange: ApiExchange) => recorder.record(exchange) : undefined;
+    const handler = createRequestHandler(server, API_ROUTES, ASSET_ROUTES, record);
+    const handle = options.faults ? withFaults(server, handler, record) : handler;
+    http.on('request', (req, res) => void handle(req, res));
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
       http.listen(options.port, '127.0.0.1', () => resolve());
@@ -75,15 +99,18 @@ export class DevServer implements App {
       base_url: this.baseUrl,
       realm_name: this.store.realm.get().name,
       users: this.signInUsers(),
+      ...this.pushSetup?.startLineFields(),
     });
   }
 
   async stop(): Promise<void> {
+    await this.pushSetup?.stop();
     this.queues.stop();
     await new Promise<void>((resolve) => {
       this.http.close(() => resolve());
       this.http.closeAllConnections();
     });
+    await this.recorder?.close();
     this.store.close();
   }
 }

@@ -27,6 +27,22 @@ export interface Calls {
   /** POST /fetch_api_key, then the key goes to the keychain and the account starts syncing. */
   'account:signIn': (args: { url: string; email: string; password: string }) => AccountSummary;
   'account:signOut': (args: { accountId: string }) => null;
+  /** A pasted API key: checked with GET /users/me, then kept like a password sign-in's key. */
+  'account:signInWithKey': (args: { url: string; email: string; apiKey: string }) => AccountSummary;
+  /** The text of a zuliprc file ([api] site, email, key). */
+  'account:importZuliprc': (args: { text: string }) => AccountSummary;
+  /** Begins a browser sign-in; open loginUrl in the system browser. `method`: an external auth method's name. */
+  'account:ssoStart': (args: { url: string; method?: string }) => { loginUrl: string };
+  /** Finishes it with the zulip://login redirect (also announced as account:ssoResult). */
+  'account:ssoComplete': (args: { url: string }) => AccountSummary;
+  /** Makes this account the active one; answers the new app state (with its last view). */
+  'account:switch': (args: { accountId: string }) => AppState;
+  /** Changes an unsent or refused message and queues it again (its echo is republished). */
+  'outbox:edit': (args: { accountId: string; localId: string; content: string }) => null;
+  /** Drops an unsent or refused message (its echo goes as messages:removed). */
+  'outbox:discard': (args: { accountId: string; localId: string }) => null;
+  /** Parley's do-not-disturb switch: while on, no notify:show is emitted. */
+  'notify:setDoNotDisturb': (args: { enabled: boolean }) => null;
   'sidebar:get': (args: { accountId: string }) => Sidebar;
   'messages:page': (args: {
     accountId: string;
@@ -55,6 +71,10 @@ export interface Events {
   /** Changed messages, replacing the ones with the same id (or the same localId for echoes). */
   'messages:updated': { accountId: string; messages: MessageView[] };
   'messages:removed': { accountId: string; messageIds: number[] };
+  /** How a browser sign-in ended, whoever delivered the zulip://login link. */
+  'account:ssoResult': { ok: true; account: AccountSummary } | { ok: false; error: IpcError };
+  /** A new message the notification policy says to show (main/electron displays it). */
+  'notify:show': { accountId: string; title: string; body: string; narrow: Narrow };
 }
 
 export type CallName = keyof Calls;
@@ -109,6 +129,14 @@ export const CALL_NAMES = [
   'server:probe',
   'account:signIn',
   'account:signOut',
+  'account:signInWithKey',
+  'account:importZuliprc',
+  'account:ssoStart',
+  'account:ssoComplete',
+  'account:switch',
+  'outbox:edit',
+  'outbox:discard',
+  'notify:setDoNotDisturb',
   'sidebar:get',
   'messages:page',
   'compose:send',
@@ -124,4 +152,6 @@ export const EVENT_NAMES = [
   'messages:added',
   'messages:updated',
   'messages:removed',
+  'account:ssoResult',
+  'notify:show',
 ] as const satisfies readonly EventName[];

@@ -10,7 +10,11 @@ import { fromBase64, SEAL_OVERHEAD_BYTES } from './crypto';
 import { missingRemoteRealm } from './register';
 import type { BouncerState } from './state';
 
-export function notifyDevice(state: BouncerState, orgId: string, params: Params): { device_id: number; token_kind: string } {
+export function notifyDevice(
+  state: BouncerState,
+  orgId: string,
+  params: Params,
+): { device_id: number; token_kind: string } {
   const realmUuid = params.requiredString('realm_uuid');
   const deviceId = params.requiredInt('device_id');
   const encryptedData = params.requiredString('encrypted_data');

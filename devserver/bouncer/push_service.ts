@@ -5,7 +5,7 @@
  * bouncer to deliver them. Without a bouncer it answers PUSH_SERVICE_NOT_CONFIGURED.
  */
 import { ApiError } from '../http/errors';
-import { BouncerClient, sealNotification } from './client';
+import { sealNotification, type BouncerClient } from './client';
 
 export type DeviceStatus = 'pending' | 'active' | 'failed';
 
@@ -34,7 +34,10 @@ export interface SentPush {
   payload: { push_account_id: number; encrypted_data: string };
 }
 
-export type PublishPushEvent = (userId: number, event: { type: 'push_device'; push_account_id: string; status: DeviceStatus; error_code: string | null }) => void;
+export type PublishPushEvent = (
+  userId: number,
+  event: { type: 'push_device'; push_account_id: string; status: DeviceStatus; error_code: string | null },
+) => void;
 
 export const pushNotConfigured = (): ApiError =>
   new ApiError(400, 'PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
@@ -59,7 +62,14 @@ export class PushService {
     if (!bouncer) throw pushNotConfigured();
     const key = deviceKey(userId, registration.pushAccountId);
     const generation = (this.devices.get(key)?.generation ?? 0) + 1;
-    const device: ServerDevice = { ...registration, userId, status: 'pending', errorCode: null, deviceId: null, generation };
+    const device: ServerDevice = {
+      ...registration,
+      userId,
+      status: 'pending',
+      errorCode: null,
+      deviceId: null,
+      generation,
+    };
     this.devices.set(key, device);
     this.announce(device);
     const work = this.forward(bouncer, device).finally(() => this.inflight.delete(work));
@@ -69,7 +79,8 @@ export class PushService {
   /** push_devices for POST /register: { "<push_account_id>": { status, error_code } }. */
   devicesOf(userId: number): Record<string, { status: DeviceStatus; error_code: string | null }> {
     const out: Record<string, { status: DeviceStatus; error_code: string | null }> = {};
-    for (const d of this.devices.values()) if (d.userId === userId) out[String(d.pushAccountId)] = { status: d.status, error_code: d.errorCode };
+    for (const d of this.devices.values())
+      if (d.userId === userId) out[String(d.pushAccountId)] = { status: d.status, error_code: d.errorCode };
     return out;
   }
 
@@ -77,11 +88,19 @@ export class PushService {
    * Seals `payload` to each of the user's active devices (or only `pushAccountId`'s) and has the
    * bouncer push it. NO_ACTIVE_PUSH_DEVICE when there is none; bouncer failures are 502s, as on Zulip.
    */
-  async notify(userId: number, pushAccountId: number | undefined, payload: Record<string, unknown>): Promise<SentPush[]> {
+  async notify(
+    userId: number,
+    pushAccountId: number | undefined,
+    payload: Record<string, unknown>,
+  ): Promise<SentPush[]> {
     const bouncer = this.bouncer;
     if (!bouncer) throw pushNotConfigured();
     const targets = [...this.devices.values()].filter(
-      (d) => d.userId === userId && d.status === 'active' && d.deviceId !== null && (pushAccountId === undefined || d.pushAccountId === pushAccountId),
+      (d) =>
+        d.userId === userId &&
+        d.status === 'active' &&
+        d.deviceId !== null &&
+        (pushAccountId === undefined || d.pushAccountId === pushAccountId),
     );
     if (targets.length === 0) throw new ApiError(400, 'NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
     const sent: SentPush[] = [];
@@ -94,7 +113,12 @@ export class PushService {
         const code = answer.code === 'FAILED_TO_CONNECT_BOUNCER' ? answer.code : 'INTERNAL_SERVER_ERROR_ON_BOUNCER';
         throw new ApiError(502, code, `The push bouncer refused the notification: ${answer.msg}`);
       }
-      sent.push({ push_account_id: device.pushAccountId, device_id: device.deviceId!, token_kind: device.tokenKind, payload: { push_account_id: device.pushAccountId, encrypted_data: encryptedData } });
+      sent.push({
+        push_account_id: device.pushAccountId,
+        device_id: device.deviceId!,
+        token_kind: device.tokenKind,
+        payload: { push_account_id: device.pushAccountId, encrypted_data: encryptedData },
+      });
     }
     return sent;
   }
@@ -119,7 +143,12 @@ export class PushService {
   }
 
   private announce(device: ServerDevice): void {
-    this.publish(device.userId, { type: 'push_device', push_account_id: String(device.pushAccountId), status: device.status, error_code: device.errorCode });
+    this.publish(device.userId, {
+      type: 'push_device',
+      push_account_id: String(device.pushAccountId),
+      status: device.status,
+      error_code: device.errorCode,
+    });
   }
 }
 

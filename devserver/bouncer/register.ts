@@ -62,6 +62,7 @@ function parseRegistration(plain: Uint8Array): z.infer<typeof PushRegistration> 
     throw badRequest('encrypted_push_registration does not contain JSON');
   }
   const parsed = PushRegistration.safeParse(json);
-  if (!parsed.success) throw badRequest(`Invalid encrypted_push_registration: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+  if (!parsed.success)
+    throw badRequest(`Invalid encrypted_push_registration: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
   return parsed.data;
 }

@@ -55,12 +55,20 @@ export const BOUNCER_ROUTES: readonly BouncerRoute[] = [
 ];
 
 function pushView(p: ReturnType<BouncerState['registry']['pushes']>[number]): Record<string, unknown> {
-  return { device_id: p.deviceId, realm_uuid: p.realmUuid, token: p.token, token_kind: p.tokenKind, payload: p.payload, pushed_at: p.pushedAt };
+  return {
+    device_id: p.deviceId,
+    realm_uuid: p.realmUuid,
+    token: p.token,
+    token_kind: p.tokenKind,
+    payload: p.payload,
+    pushed_at: p.pushedAt,
+  };
 }
 
 /** Reads `Authorization: Basic base64(org_id:org_key)`. */
 export function basicCredentials(header: string | undefined): { orgId: string; orgKey: string } {
-  if (header === undefined || header === '') throw new ApiError(401, 'UNAUTHORIZED', 'Missing HTTP basic authentication');
+  if (header === undefined || header === '')
+    throw new ApiError(401, 'UNAUTHORIZED', 'Missing HTTP basic authentication');
   const [scheme, encoded] = header.split(' ', 2);
   if (scheme?.toLowerCase() !== 'basic' || encoded === undefined) {
     throw new ApiError(401, 'UNAUTHORIZED', 'This endpoint requires HTTP basic authentication.');

@@ -43,9 +43,16 @@ const API_PREFIX = '/api/v1';
 export async function startBouncer(opts: BouncerOptions = {}): Promise<RunningBouncer> {
   await sodiumReady();
   const registry = new BouncerRegistry();
-  const remotes = opts.remotes?.length ? opts.remotes : [{ orgId: randomUUID(), orgKey: randomBytes(24).toString('hex'), realmUuids: [randomUUID()] }];
+  const remotes = opts.remotes?.length
+    ? opts.remotes
+    : [{ orgId: randomUUID(), orgKey: randomBytes(24).toString('hex'), realmUuids: [randomUUID()] }];
   for (const r of remotes) registry.addRemote(r);
-  const state: BouncerState = { keys: new BouncerKeyRing(opts.keySeed), registry, maxAgeSeconds: opts.maxAgeSeconds ?? 600, now: () => Date.now() };
+  const state: BouncerState = {
+    keys: new BouncerKeyRing(opts.keySeed),
+    registry,
+    maxAgeSeconds: opts.maxAgeSeconds ?? 600,
+    now: () => Date.now(),
+  };
   const router = new Router(BOUNCER_ROUTES.filter((r) => opts.testRoutes === true || r.testOnly !== true));
 
   const http = createServer((req, res) => void handle(state, router, req, res, opts.log));
@@ -69,7 +76,13 @@ export async function startBouncer(opts: BouncerOptions = {}): Promise<RunningBo
   };
 }
 
-async function handle(state: BouncerState, router: Router<BouncerRoute>, req: IncomingMessage, res: ServerResponse, log?: (line: string) => void): Promise<void> {
+async function handle(
+  state: BouncerState,
+  router: Router<BouncerRoute>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  log?: (line: string) => void,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://bouncer.invalid');
   let status = 200;
   let body: Record<string, unknown>;
@@ -77,16 +90,29 @@ async function handle(state: BouncerState, router: Router<BouncerRoute>, req: In
     body = { result: 'success', msg: '', ...(await dispatch(state, router, req, url)) };
   } catch (error) {
     status = error instanceof ApiError ? error.status : 500;
-    body = error instanceof ApiError ? { result: 'error', msg: error.message, code: error.code, ...error.extra } : { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
-    if (!(error instanceof ApiError)) log?.(`bouncer internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    body =
+      error instanceof ApiError
+        ? { result: 'error', msg: error.message, code: error.code, ...error.extra }
+        : { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
+    if (!(error instanceof ApiError))
+      log?.(`bouncer internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(status === 401 ? { 'www-authenticate': 'Basic realm="bouncer"' } : {}) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...(status === 401 ? { 'www-authenticate': 'Basic realm="bouncer"' } : {}),
+  });
   res.end(text);
   log?.(`bouncer ${req.method} ${url.pathname} ${status}`);
 }
 
-async function dispatch(state: BouncerState, router: Router<BouncerRoute>, req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
+async function dispatch(
+  state: BouncerState,
+  router: Router<BouncerRoute>,
+  req: IncomingMessage,
+  url: URL,
+): Promise<Record<string, unknown>> {
   if (!url.pathname.startsWith(`${API_PREFIX}/`)) throw new ApiError(404, 'BAD_REQUEST', 'Endpoint not found');
   const found = router.lookup(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length));
   if (found.kind === 'none') throw new ApiError(404, 'BAD_REQUEST', 'Endpoint not found');

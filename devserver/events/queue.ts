@@ -119,4 +119,9 @@ export class EventQueue {
   get pendingCount(): number {
     return this.events.length;
   }
+
+  /** A blocking poll is waiting on this queue right now. */
+  get polling(): boolean {
+    return this.waiter !== null;
+  }
 }

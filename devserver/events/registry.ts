@@ -73,6 +73,11 @@ export class QueueRegistry {
     return this.queues.size;
   }
 
+  /** Every live queue (the fault interface expires and restarts them). */
+  list(): EventQueue[] {
+    return [...this.queues.values()];
+  }
+
   stop(): void {
     clearInterval(this.timer);
     for (const id of [...this.queues.keys()]) this.remove(id);

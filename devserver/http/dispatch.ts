@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from '../app';
+import type { ApiExchange } from '../record/recorder';
 import { authenticate } from './auth';
 import { readParams } from './body';
 import { ApiError } from './errors';
@@ -13,9 +14,15 @@ const API_PREFIX = '/api/v1';
  * The request pipeline shared by every route: find the route, authenticate, parse parameters,
  * run the handler, and wrap the outcome in Zulip's envelope. Success responses list parameters
  * the handler never read as ignored_parameters_unsupported; errors become
- * `{"result":"error","msg","code",...}` with the ApiError's status.
+ * `{"result":"error","msg","code",...}` with the ApiError's status. `onApiResponse` sees every
+ * /api/v1 answer actually sent (the conformance recorder).
  */
-export function createRequestHandler(app: App, apiRoutes: readonly ApiRoute[], assetRoutes: readonly AssetRoute[]) {
+export function createRequestHandler(
+  app: App,
+  apiRoutes: readonly ApiRoute[],
+  assetRoutes: readonly AssetRoute[],
+  onApiResponse?: (exchange: ApiExchange) => void,
+) {
   const api = new Router(apiRoutes);
   const assets = new Router(assetRoutes);
 
@@ -28,10 +35,12 @@ export function createRequestHandler(app: App, apiRoutes: readonly ApiRoute[], a
       if (!res.writableFinished) aborter.abort();
     });
     let status = 200;
+    let sent: string | undefined;
+    const isApi = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`);
     try {
-      if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) {
+      if (isApi) {
         const body = await handleApi(app, api, req, url, method, aborter.signal);
-        sendJson(res, 200, body);
+        sent = sendJson(res, 200, body);
       } else {
         const found = assets.lookup(method, url.pathname);
         if (found.kind !== 'found') throw new ApiError(404, 'BAD_REQUEST', 'Not found');
@@ -42,8 +51,9 @@ export function createRequestHandler(app: App, apiRoutes: readonly ApiRoute[], a
       }
     } catch (error) {
       status = error instanceof ApiError ? error.status : 500;
-      sendJson(res, status, errorBody(error, app), status === 401 ? { 'www-authenticate': 'Basic realm="zulip"' } : {});
+      sent = sendJson(res, status, errorBody(error, app), status === 401 ? { 'www-authenticate': 'Basic realm="zulip"' } : {});
     }
+    if (isApi && sent !== undefined) onApiResponse?.({ method, path: url.pathname, status, text: sent });
     app.options.log?.(`${method} ${url.pathname} ${status} ${Date.now() - started}ms`);
   };
 }
@@ -85,11 +95,18 @@ function errorBody(error: unknown, app: App): Record<string, unknown> {
   return { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent || res.destroyed) return;
+/** Returns the text sent, or undefined when the client was already gone. */
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): string | undefined {
+  if (res.headersSent || res.destroyed) return undefined;
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
+  return text;
 }
 
 /** Zulip names the client after the User-Agent's first product token (e.g. "ZulipElectron"). */

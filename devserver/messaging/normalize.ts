@@ -28,12 +28,25 @@ export function normalizeTopic(raw: string, channel: ChannelRow, realm: RealmRow
   if (topic === '(no topic)' || topic === realm.empty_topic_display_name) topic = '';
   if ([...topic].length > LIMITS.max_topic_length)
     topic = [...topic].slice(0, LIMITS.max_topic_length - 3).join('') + '...';
-  const policy = channel.topics_policy === 'inherit' ? realm.topics_policy : channel.topics_policy;
-  if (policy === 'disable_empty_topic' && topic === '') throw badRequest('Topics are required in this organization');
-  if (policy === 'empty_topic_only' && topic !== '') {
-    throw badRequest(`Only the "${realm.empty_topic_display_name}" topic is allowed in this channel`);
-  }
+  checkTopicsPolicy(topic, channel, realm);
   return topic;
+}
+
+/** The channel's topics_policy, or the organization's when the channel inherits it. */
+export function topicsPolicy(channel: ChannelRow, realm: RealmRow): string {
+  return channel.topics_policy === 'inherit' ? realm.topics_policy : channel.topics_policy;
+}
+
+/** Refuses the empty topic where topics are required, and named topics where only it is allowed. */
+export function checkTopicsPolicy(topic: string, channel: ChannelRow, realm: RealmRow): void {
+  const policy = topicsPolicy(channel, realm);
+  const name = realm.empty_topic_display_name;
+  if (policy === 'disable_empty_topic' && topic === '') {
+    throw badRequest(`Sending messages to the ${name} topic is not allowed in this channel.`);
+  }
+  if (policy === 'empty_topic_only' && topic !== '') {
+    throw badRequest(`Only the ${name} topic is allowed in this channel.`);
+  }
 }
 
 /**

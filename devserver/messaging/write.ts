@@ -1,8 +1,9 @@
 import type { MentionDirectory } from '../markdown/directory';
-import { renderMarkdown } from '../markdown/render';
+import { renderMarkdown, type Rendered } from '../markdown/render';
 import { FLAG_BITS } from '../store/flags';
 import type { ChannelRow } from '../store/rows';
 import type { Store } from '../store/store';
+import { topicParticipants } from './wildcards';
 
 export type Destination =
   { kind: 'channel'; channel: ChannelRow; topic: string } | { kind: 'direct'; userIds: number[] };
@@ -12,6 +13,8 @@ export interface MessageToWrite {
   destination: Destination;
   /** Markdown source, already normalized (trimmed, length-limited). */
   content: string;
+  /** The content's rendering, when the caller already made it (e.g. to check mentions first). */
+  rendered?: Rendered;
   dateSent: number;
   client: string;
   readBySender: boolean;
@@ -34,10 +37,11 @@ export interface WrittenMessage {
  * Stores a message and one user_messages row per receiver: a channel's active subscribers plus
  * the sender, or a direct conversation's participants. Mention flags come from rendering:
  * @-mentioned users get `mentioned`, @**all** flags everyone, @**topic** flags the topic's
- * earlier participants. Shared by POST /messages and the seeds, so both produce the same data.
+ * earlier participants (senders and reactors). Shared by POST /messages and the seeds, so both
+ * produce the same data.
  */
 export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage {
-  const rendered = renderMarkdown(msg.content, msg.directory);
+  const rendered = msg.rendered ?? renderMarkdown(msg.content, msg.directory);
   const destination = msg.destination;
   const recipientId =
     destination.kind === 'channel'
@@ -48,9 +52,9 @@ export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage 
       ? new Set([...store.channels.subscribers(destination.channel.id), msg.senderId])
       : new Set(store.recipients.participants(recipientId));
   const topic = destination.kind === 'channel' ? destination.topic : '';
-  const topicParticipants =
+  const participants =
     rendered.topicWildcard && destination.kind === 'channel'
-      ? topicSenders(store, recipientId, topic)
+      ? topicParticipants(store, recipientId, topic)
       : new Set<number>();
 
   const id = store.messages.insert({
@@ -74,18 +78,9 @@ export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage 
     if (userId === msg.senderId && msg.readBySender) flags |= FLAG_BITS.read;
     if (rendered.mentionedUserIds.has(userId)) flags |= FLAG_BITS.mentioned;
     if (rendered.channelWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
-    if (topicParticipants.has(userId)) flags |= FLAG_BITS.topic_wildcard_mentioned;
+    if (participants.has(userId)) flags |= FLAG_BITS.topic_wildcard_mentioned;
     store.messages.deliver(userId, id, flags);
     receivers.set(userId, flags);
   }
   return { id, recipientId, receivers };
-}
-
-function topicSenders(store: Store, recipientId: number, topic: string): Set<number> {
-  const rows = store.db
-    .prepare<[number, string], { sender_id: number }>(
-      'SELECT DISTINCT sender_id FROM messages WHERE recipient_id = ? AND topic = ? COLLATE NOCASE',
-    )
-    .all(recipientId, topic);
-  return new Set(rows.map((row) => row.sender_id));
 }

@@ -1,5 +1,6 @@
 import type { App } from '../app';
 import { LIMITS } from '../limits';
+import { realmOverridesState } from './realm_overrides';
 import { realmIconUrl } from '../routes/server_settings';
 import type { GroupWithMembers } from '../store/groups';
 
@@ -39,7 +40,7 @@ export function realmState(app: App, groups: GroupWithMembers[], serverGeneratio
     realm_waiting_period_threshold: 0,
     realm_default_language: 'en',
     realm_presence_disabled: false,
-    realm_push_notifications_enabled: false,
+    realm_push_notifications_enabled: app.push.configured,
     realm_push_notifications_enabled_end_timestamp: null,
     realm_require_e2ee_push_notifications: false,
     realm_enable_spectator_access: false,
@@ -87,5 +88,6 @@ export function realmState(app: App, groups: GroupWithMembers[], serverGeneratio
     giphy_api_key: '',
     tenor_api_key: '',
     development_environment: false,
+    ...realmOverridesState(app, group),
   };
 }

@@ -3,9 +3,11 @@ import type { UserRow } from '../store/rows';
 import { formatGroup } from '../views/groups';
 import { avatarUrl, formatSystemBot, formatUser, type UserViewOptions } from '../views/users';
 import { realmState } from './realm_state';
+import { recordsState } from './records';
 import { streamsState, subscriptionState, type IncludeSubscribers } from './subscriptions';
 import { recentDirectState, unreadState } from './unreads';
 import { notificationDefaults, userSettings } from './user_settings';
+import { mutedTopicsState, userTopicsState } from './user_topics';
 
 export interface InitialStateOptions {
   /** null: every fetch type. */
@@ -39,22 +41,18 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   };
 
   if (want('alert_words')) state['alert_words'] = [];
-  if (want('custom_profile_fields')) state['custom_profile_fields'] = [];
-  if (want('drafts')) state['drafts'] = [];
+  Object.assign(state, recordsState(app, user, want));
   if (want('message')) state['max_message_id'] = app.store.messages.maxId();
-  if (want('muted_topics')) state['muted_topics'] = [];
+  if (want('muted_topics')) state['muted_topics'] = mutedTopicsState(app, user.id, topicName);
   if (want('muted_users')) state['muted_users'] = [];
-  if (want('user_topic')) state['user_topics'] = [];
+  if (want('user_topic')) state['user_topics'] = userTopicsState(app, user.id, topicName);
   if (want('presence')) Object.assign(state, { presences: {}, server_timestamp: Date.now() / 1000 });
   if (want('realm')) Object.assign(state, realmState(app, groups, opts.serverGeneration));
   if (want('realm_emoji')) state['realm_emoji'] = {};
   if (want('realm_linkifiers')) state['realm_linkifiers'] = [];
   if (want('realm_filters')) state['realm_filters'] = [];
-  if (want('realm_playgrounds')) state['realm_playgrounds'] = [];
-  if (want('saved_snippets')) state['saved_snippets'] = [];
-  if (want('navigation_views')) state['navigation_views'] = [];
   if (want('channel_folders')) state['channel_folders'] = [];
-  if (want('push_device')) state['push_devices'] = {};
+  if (want('push_device')) state['push_devices'] = app.push.devicesOf(user.id);
   if (want('user_status')) state['user_status'] = {};
   if (want('realm_user_groups')) {
     const includeDeactivated = opts.capabilities['include_deactivated_groups'] === true;
@@ -83,6 +81,7 @@ function usersState(app: App, user: UserRow): Record<string, unknown> {
     baseUrl: app.baseUrl,
     includeProfileData: true,
     includeIsActive: false,
+    profileData: app.store.records.profileFields.valuesByUser(),
   };
   const all = app.store.users.all();
   const own = formatUser(user, options);

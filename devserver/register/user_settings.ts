@@ -5,7 +5,7 @@ import type { NotificationDefaults } from '../views/channels';
  * Defaults for the user_settings object of POST /register: a realistic subset of Zulip's 65 keys,
  * with Zulip's default values. A user's row may override any of them (users.settings JSON).
  */
-const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = {
+export const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = {
   twenty_four_hour_time: false,
   dense_mode: true,
   web_mark_read_on_scroll_policy: 1,

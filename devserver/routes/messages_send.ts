@@ -2,9 +2,12 @@ import { nowSeconds } from '../app';
 import { publishMessage } from '../events/message_events';
 import { badRequest, missingParam } from '../http/errors';
 import type { ApiRoute } from '../http/route';
+import { renderMarkdown } from '../markdown/render';
 import { resolveChannel, resolveDirectRecipients } from '../messaging/addressing';
 import { storeDirectory } from '../messaging/directory';
 import { defaultReadBySender, normalizeContent, normalizeTopic } from '../messaging/normalize';
+import { applyPolicyOnSend, followWhereMentioned } from '../messaging/visibility';
+import { checkWildcardMentions } from '../messaging/wildcards';
 import { writeMessage, type Destination } from '../messaging/write';
 
 const CHANNEL_TYPES = new Set(['stream', 'channel']);
@@ -13,8 +16,11 @@ const DIRECT_TYPES = new Set(['direct', 'private']);
 export const messageSendRoutes: ApiRoute[] = [
   {
     /**
-     * POST /messages: sends a channel or direct message and returns its ID. The `message` event
-     * goes to every queue of every receiver; the queue named by queue_id also gets local_id.
+     * POST /messages: sends a channel or direct message and returns its ID. Wildcard mentions are
+     * checked against can_mention_many_users_group; the sender's automatic follow/unmute settings
+     * may change their topic policy (user_topic event, automatic_new_visibility_policy). The
+     * `message` event goes to every queue of every receiver; the queue named by queue_id also
+     * gets local_id.
      */
     method: 'POST',
     path: '/messages',
@@ -42,19 +48,34 @@ export const messageSendRoutes: ApiRoute[] = [
         destination = { kind: 'direct', userIds: resolveDirectRecipients(app.store, realm, to) };
       }
 
+      const directory = storeDirectory(app.store);
+      const rendered = renderMarkdown(content, directory);
+      if (destination.kind === 'channel') {
+        const { channel, topic } = destination;
+        checkWildcardMentions(app.store, user, channel, topic, rendered, app.options.wildcardMentionThreshold);
+      }
       const written = app.store.transaction(() =>
         writeMessage(app.store, {
           senderId: user.id,
           destination,
           content,
+          rendered,
           dateSent: nowSeconds(),
           client: clientName,
           readBySender,
-          directory: storeDirectory(app.store),
+          directory,
         }),
       );
+      // As on Zulip, topic policy changes are announced before the message itself.
+      let policy: number | null = null;
+      if (destination.kind === 'channel') {
+        const { channel, topic } = destination;
+        policy = applyPolicyOnSend(app, user, channel, topic, written.id);
+        const mentioned = [...rendered.mentionedUserIds].filter((id) => written.receivers.has(id));
+        followWhereMentioned(app, mentioned, channel, topic);
+      }
       publishMessage(app, written, { sender: user, queueId, localId });
-      return { id: written.id };
+      return { id: written.id, ...(policy === null ? {} : { automatic_new_visibility_policy: policy }) };
     },
   },
 ];

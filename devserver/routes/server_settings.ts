@@ -33,7 +33,7 @@ export const serverSettingsRoutes: ApiRoute[] = [
         },
         external_authentication_methods: [],
         ...versionFields(),
-        push_notifications_enabled: false,
+        push_notifications_enabled: app.push.configured,
         is_incompatible: false,
         email_auth_enabled: true,
         require_email_format_usernames: true,

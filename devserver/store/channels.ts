@@ -11,9 +11,44 @@ export interface NewChannel {
   creator_id: number | null;
   topics_policy?: string;
   is_default?: boolean;
+  is_web_public?: boolean;
+  message_retention_days?: number | null;
+  folder_id?: number | null;
   recipient_id: number;
   group_settings: Record<string, unknown>;
 }
+
+/** Channel columns that PATCH /streams/{id} and archiving may change (booleans as 0/1). */
+export type ChannelChange = Partial<
+  Pick<
+    ChannelRow,
+    | 'name'
+    | 'description'
+    | 'rendered_description'
+    | 'invite_only'
+    | 'is_web_public'
+    | 'history_public_to_subscribers'
+    | 'topics_policy'
+    | 'message_retention_days'
+    | 'folder_id'
+    | 'is_archived'
+    | 'is_default'
+    | 'group_settings'
+  >
+>;
+
+/** Personal subscription settings a user may change (POST /users/me/subscriptions/properties). */
+export const SUBSCRIPTION_COLUMNS = [
+  'color',
+  'is_muted',
+  'pin_to_top',
+  'desktop_notifications',
+  'email_notifications',
+  'push_notifications',
+  'audible_notifications',
+  'wildcard_mentions_notify',
+] as const;
+export type SubscriptionColumn = (typeof SUBSCRIPTION_COLUMNS)[number];
 
 export interface NewSubscription {
   user_id: number;
@@ -37,8 +72,11 @@ export class ChannelsRepo {
   private readonly selectAllActiveSubs;
   private readonly insertStmt;
   private readonly insertSub;
+  private readonly setActiveStmt;
+  private readonly selectNamedTopic;
+  private readonly selectRecentSenders;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.selectAll = db.prepare<[], ChannelRow>('SELECT * FROM channels ORDER BY id');
     this.selectById = db.prepare<[number], ChannelRow>('SELECT * FROM channels WHERE id = ?');
     this.selectByName = db.prepare<[string], ChannelRow>('SELECT * FROM channels WHERE name = ?');
@@ -56,9 +94,20 @@ export class ChannelsRepo {
     );
     this.insertStmt = db.prepare(
       `INSERT INTO channels (name, description, rendered_description, invite_only, history_public_to_subscribers,
-         date_created, creator_id, topics_policy, is_default, recipient_id, group_settings)
+         date_created, creator_id, topics_policy, is_default, recipient_id, group_settings, is_web_public,
+         message_retention_days, folder_id)
        VALUES (@name, @description, @rendered_description, @invite_only, @history_public_to_subscribers,
-         @date_created, @creator_id, @topics_policy, @is_default, @recipient_id, @group_settings)`,
+         @date_created, @creator_id, @topics_policy, @is_default, @recipient_id, @group_settings, @is_web_public,
+         @message_retention_days, @folder_id)`,
+    );
+    this.setActiveStmt = db.prepare<[number, number, number]>(
+      'UPDATE subscriptions SET active = ? WHERE user_id = ? AND channel_id = ?',
+    );
+    this.selectNamedTopic = db.prepare<[number], { id: number }>(
+      "SELECT id FROM messages WHERE channel_id = ? AND topic != '' LIMIT 1",
+    );
+    this.selectRecentSenders = db.prepare<[number], { sender_id: number }>(
+      'SELECT DISTINCT sender_id FROM messages WHERE date_sent >= ?',
     );
     this.insertSub = db.prepare(
       `INSERT INTO subscriptions (user_id, channel_id, active, color, is_muted, pin_to_top, desktop_notifications, push_notifications)
@@ -116,8 +165,39 @@ export class ChannelsRepo {
       topics_policy: channel.topics_policy ?? 'inherit',
       is_default: channel.is_default ? 1 : 0,
       group_settings: JSON.stringify(channel.group_settings),
+      is_web_public: channel.is_web_public ? 1 : 0,
+      message_retention_days: channel.message_retention_days ?? null,
+      folder_id: channel.folder_id ?? null,
     });
     return Number(result.lastInsertRowid);
+  }
+
+  update(id: number, change: ChannelChange): void {
+    const names = Object.keys(change);
+    if (names.length === 0) return;
+    const assignments = names.map((name) => `${name} = @${name}`).join(', ');
+    this.db.prepare(`UPDATE channels SET ${assignments} WHERE id = @id`).run({ ...change, id });
+  }
+
+  /** Unsubscribing keeps the row (with its color and settings) as an inactive subscription. */
+  setSubscriptionActive(userId: number, channelId: number, active: boolean): void {
+    this.setActiveStmt.run(active ? 1 : 0, userId, channelId);
+  }
+
+  setSubscriptionProperty(userId: number, channelId: number, column: SubscriptionColumn, value: unknown): void {
+    this.db
+      .prepare(`UPDATE subscriptions SET ${column} = ? WHERE user_id = ? AND channel_id = ?`)
+      .run(value, userId, channelId);
+  }
+
+  /** Whether the channel has a message outside the empty topic (empty_topic_only needs none). */
+  hasNamedTopics(channelId: number): boolean {
+    return this.selectNamedTopic.get(channelId) !== undefined;
+  }
+
+  /** Users who sent a message since the given time: our measure of "recently active". */
+  recentSenders(since: number): Set<number> {
+    return new Set(this.selectRecentSenders.all(since).map((row) => row.sender_id));
   }
 
   subscribe(sub: NewSubscription): void {

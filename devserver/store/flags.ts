@@ -1,7 +1,7 @@
 /**
  * Per-user message flags, stored as a bitmask in user_messages.flags. The bit values are ours; the
- * names are Zulip's. `wildcard_mentioned` is not stored: it is derived (either wildcard bit set),
- * and `historical` is only ever reported for messages the user has no user_messages row for.
+ * names are Zulip's. `wildcard_mentioned` is not stored: it is derived (either wildcard bit set).
+ * A message the user has no user_messages row for is reported as historical too.
  */
 export const FLAG_BITS = {
   read: 1,
@@ -11,6 +11,8 @@ export const FLAG_BITS = {
   stream_wildcard_mentioned: 16,
   topic_wildcard_mentioned: 32,
   has_alert_word: 64,
+  /** A row created when the user acted on (starred, reacted to) a message they never received. */
+  historical: 128,
 } as const;
 
 export type StoredFlag = keyof typeof FLAG_BITS;
@@ -29,6 +31,9 @@ export function flagNames(bits: number): string[] {
   }
   return names;
 }
+
+/** Bits of the row created for a message the user acts on without having received it. */
+export const HISTORICAL_BITS = FLAG_BITS.read | FLAG_BITS.historical;
 
 /** Flags of a message the user can read but never received (public channel history). */
 export const HISTORICAL_FLAGS = ['read', 'historical'];

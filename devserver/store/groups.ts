@@ -25,8 +25,10 @@ export class GroupsRepo {
   private readonly insertMember;
   private readonly insertSubgroup;
   private readonly updateSettings;
+  private readonly deleteMember;
+  private readonly deleteSubgroup;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.selectAll = db.prepare<[], UserGroupRow>('SELECT * FROM user_groups ORDER BY id');
     this.selectMembers = db.prepare<[], { group_id: number; user_id: number }>(
       'SELECT group_id, user_id FROM user_group_members ORDER BY group_id, user_id',
@@ -46,6 +48,12 @@ export class GroupsRepo {
       'INSERT OR IGNORE INTO user_group_subgroups (group_id, subgroup_id) VALUES (?, ?)',
     );
     this.updateSettings = db.prepare<[string, number]>('UPDATE user_groups SET settings = ? WHERE id = ?');
+    this.deleteMember = db.prepare<[number, number]>(
+      'DELETE FROM user_group_members WHERE group_id = ? AND user_id = ?',
+    );
+    this.deleteSubgroup = db.prepare<[number, number]>(
+      'DELETE FROM user_group_subgroups WHERE group_id = ? AND subgroup_id = ?',
+    );
   }
 
   /** Every group with its direct members and direct subgroups. */
@@ -75,6 +83,27 @@ export class GroupsRepo {
       settings: JSON.stringify(group.settings),
     });
     return Number(result.lastInsertRowid);
+  }
+
+  /** One group with its direct members and subgroups. */
+  byId(id: number): GroupWithMembers | undefined {
+    return this.all().find((group) => group.id === id);
+  }
+
+  /** Changes name, description or the deactivated flag (0/1). */
+  update(groupId: number, change: Partial<Pick<UserGroupRow, 'name' | 'description' | 'deactivated'>>): void {
+    const names = Object.keys(change);
+    if (names.length === 0) return;
+    const assignments = names.map((name) => `${name} = @${name}`).join(', ');
+    this.db.prepare(`UPDATE user_groups SET ${assignments} WHERE id = @id`).run({ ...change, id: groupId });
+  }
+
+  removeMember(groupId: number, userId: number): void {
+    this.deleteMember.run(groupId, userId);
+  }
+
+  removeSubgroup(groupId: number, subgroupId: number): void {
+    this.deleteSubgroup.run(groupId, subgroupId);
   }
 
   setSettings(groupId: number, settings: Record<string, unknown>): void {

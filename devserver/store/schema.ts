@@ -4,6 +4,10 @@
  * conversation keyed by its sorted participant IDs), and user_messages holds one row per user who
  * received a message with that user's flags as a bitmask (see FLAG_BITS in store/flags.ts).
  */
+import { CHANNELS_SCHEMA } from './schema_channels';
+import { MESSAGES_SCHEMA } from './schema_messages';
+import { RECORDS_SCHEMA } from './schema_records';
+
 export const SCHEMA_VERSION = 1;
 
 export const SCHEMA = `
@@ -150,4 +154,7 @@ CREATE TABLE user_group_subgroups (
   subgroup_id INTEGER NOT NULL REFERENCES user_groups(id),
   PRIMARY KEY (group_id, subgroup_id)
 ) WITHOUT ROWID;
+${CHANNELS_SCHEMA}
+${RECORDS_SCHEMA}
+${MESSAGES_SCHEMA}
 `;

@@ -1,12 +1,17 @@
 import Database from 'better-sqlite3';
 import { ChannelsRepo } from './channels';
+import { FoldersRepo } from './folders';
 import { GroupsRepo } from './groups';
+import { MessageChangesRepo } from './message_changes';
 import { MessagesRepo } from './messages';
+import { ReactionsRepo } from './reactions';
 import { RealmRepo } from './realm';
 import { RecipientsRepo } from './recipients';
+import { RecordStores } from './records';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
+import { UserTopicsRepo } from './user_topics';
 
 /**
  * The server's storage: one SQLite database (in memory unless a file is given) and a repository
@@ -19,7 +24,13 @@ export class Store {
   readonly channels: ChannelsRepo;
   readonly messages: MessagesRepo;
   readonly groups: GroupsRepo;
+  readonly folders: FoldersRepo;
   readonly userState: UserStateQueries;
+  readonly messageChanges: MessageChangesRepo;
+  readonly reactions: ReactionsRepo;
+  readonly userTopics: UserTopicsRepo;
+  /** Drafts, snippets, navigation views, profile fields, playgrounds, invitations, realm settings. */
+  readonly records: RecordStores;
 
   private constructor(readonly db: Database.Database) {
     this.realm = new RealmRepo(db);
@@ -28,7 +39,12 @@ export class Store {
     this.channels = new ChannelsRepo(db);
     this.messages = new MessagesRepo(db);
     this.groups = new GroupsRepo(db);
+    this.folders = new FoldersRepo(db);
     this.userState = new UserStateQueries(db);
+    this.messageChanges = new MessageChangesRepo(db);
+    this.reactions = new ReactionsRepo(db);
+    this.userTopics = new UserTopicsRepo(db);
+    this.records = new RecordStores(db);
   }
 
   /** Opens (and if new, creates) the database. A file from another schema version is refused. */

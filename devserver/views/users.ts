@@ -1,5 +1,7 @@
 import type { RealmRow, UserRow } from '../store/rows';
 import { ROLE } from '../store/rows';
+import type { ProfileValueRow } from '../store/profile_fields';
+import { formatProfileData } from './profile_fields';
 
 /** Zulip's per-user email_address_visibility values. */
 export const EMAIL_VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4, moderators: 5 } as const;
@@ -45,6 +47,8 @@ export interface UserViewOptions {
   includeProfileData: boolean;
   /** Whether to include is_active (register's realm_users leaves it out, GET /users keeps it). */
   includeIsActive?: boolean;
+  /** Every user's custom profile values (store.records.profileFields.valuesByUser()); none when absent. */
+  profileData?: ReadonlyMap<number, readonly ProfileValueRow[]>;
 }
 
 /**
@@ -71,8 +75,9 @@ export function formatUser(user: UserRow, options: UserViewOptions): Record<stri
   };
   if (options.includeIsActive !== false) out['is_active'] = user.is_active === 1;
   if (user.is_bot === 1) out['bot_owner_id'] = user.bot_owner_id;
-  // No custom profile fields exist yet (a later slice adds them), so every person's data is empty.
-  if (options.includeProfileData && user.is_bot === 0) out['profile_data'] = {};
+  if (options.includeProfileData && user.is_bot === 0) {
+    out['profile_data'] = formatProfileData(options.profileData?.get(user.id) ?? []);
+  }
   return out;
 }
 

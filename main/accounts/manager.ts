@@ -5,13 +5,15 @@
  */
 import type { AccountSummary, AppState, KeychainStatus, Narrow } from '../../common/model';
 import type { CredentialStore } from '../credentials';
-import { IpcFailure } from '../ipc/errors';
+import { probeServer } from '../api';
+import { IpcFailure, toIpcError } from '../ipc/errors';
 import type { EventListener } from '../ipc/types';
 import type { Logger } from '../log';
 import type { AccountRecord, AppStore } from '../store/app-store';
 import type { Clock } from '../sync/clock';
 import { Account } from './account';
-import { signIn } from './sign-in';
+import { importZuliprc, signIn, signInWithKey, signInWithSsoKey, type SignInDeps, type SignedIn } from './sign-in';
+import { SsoAttempts } from './sso-attempts';
 
 export interface AccountManagerDeps {
   dataDir: string;
@@ -27,10 +29,12 @@ export interface AccountManagerDeps {
 export class AccountManager {
   readonly #d: AccountManagerDeps;
   readonly #accounts = new Map<string, Account>();
+  readonly #sso: SsoAttempts;
   #closed = false;
 
   constructor(deps: AccountManagerDeps) {
     this.#d = deps;
+    this.#sso = new SsoAttempts(() => deps.clock.now());
   }
 
   /** Opens every saved account (cache and key), without touching the network. Call startAll() next. */
@@ -78,24 +82,71 @@ export class AccountManager {
     };
   }
 
+  /** Email and password. */
   async signIn(args: { url: string; email: string; password: string }): Promise<AccountSummary> {
-    const { record, apiKey } = await signIn(
-      {
-        credentials: this.#d.credentials,
-        appStore: this.#d.appStore,
-        log: this.#d.log,
-        now: () => this.#d.clock.now(),
-        ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}),
-      },
-      args,
-    );
+    return this.#adopt(await signIn(this.#signInDeps(), args));
+  }
+
+  /** A pasted API key, proven by GET /users/me before anything is saved. */
+  async signInWithKey(args: { url: string; email: string; apiKey: string }): Promise<AccountSummary> {
+    return this.#adopt(await signInWithKey(this.#signInDeps(), args));
+  }
+
+  /** The text of a zuliprc file. */
+  async importZuliprc(args: { text: string }): Promise<AccountSummary> {
+    return this.#adopt(await importZuliprc(this.#signInDeps(), args));
+  }
+
+  /** Begins a browser sign-in: the address to open in the system browser. */
+  async ssoStart(args: { url: string; method?: string }): Promise<{ loginUrl: string }> {
+    const info = await probeServer(args.url, this.#d.fetch);
+    return this.#sso.start(info, args.method);
+  }
+
+  /**
+   * Finishes a browser sign-in with the zulip://login redirect. Whoever delivered the link (the
+   * OS protocol handler or the renderer), the outcome also goes out as account:ssoResult.
+   */
+  async ssoComplete(args: { url: string }): Promise<AccountSummary> {
+    try {
+      const creds = this.#sso.complete(args.url);
+      this.#sso.finish(creds.realmUrl);
+      const summary = await this.#adopt(await signInWithSsoKey(this.#signInDeps(), creds));
+      this.#d.emit('account:ssoResult', { ok: true, account: summary });
+      return summary;
+    } catch (e) {
+      this.#d.emit('account:ssoResult', { ok: false, error: toIpcError(e, this.#d.log) });
+      throw e;
+    }
+  }
+
+  /** Makes another signed-in account the one on screen; its last view comes back with the state. */
+  switchTo(accountId: string): AppState {
+    this.get(accountId);
+    this.#d.appStore.setActiveAccount(accountId);
+    return this.appState();
+  }
+
+  #signInDeps(): SignInDeps {
+    return {
+      credentials: this.#d.credentials,
+      appStore: this.#d.appStore,
+      log: this.#d.log,
+      now: () => this.#d.clock.now(),
+      ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}),
+    };
+  }
+
+  async #adopt({ record, apiKey }: SignedIn): Promise<AccountSummary> {
     // Signing in again replaces the running account (its key may have changed) but keeps its cache.
-    await this.#accounts.get(record.id)?.close();
+    const previous = this.#accounts.get(record.id);
+    this.#accounts.delete(record.id);
+    await previous?.close();
     const account = this.#newAccount(record, apiKey);
     this.#accounts.set(record.id, account);
     this.#d.appStore.setActiveAccount(record.id);
     this.#emitAccounts();
-    account.start();
+    if (!this.#closed) account.start();
     return account.summary();
   }
 

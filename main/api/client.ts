@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Logger } from '../log';
-import { NetworkError } from './errors';
+import { ApiError, NetworkError, isAuthFailure } from './errors';
 import { basicAuthHeader, encodeParams } from './encode';
 import { parseSuccess, readEnvelope, type RawAnswer, type RequestLabel } from './envelope';
 import { describeNetworkFailure } from './network';
@@ -33,6 +33,12 @@ export interface ApiClientOptions {
   defaultTimeoutMs?: number;
   /** Gets one debug line per request (method, path, status, duration); never parameters. */
   log?: Logger;
+  /**
+   * Told of every answer that means the key no longer works (401, USER_DEACTIVATED,
+   * REALM_DEACTIVATED, ...), whichever request got it. The client only reports; the owner of
+   * the account decides what to do (sign it out). The error is thrown to the caller as usual.
+   */
+  onAuthFailure?: (e: ApiError) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -103,8 +109,13 @@ export class ApiClient {
     const started = Date.now();
     const answer = await this.#send(url, { method, headers, body }, label, opts);
     this.#log?.debug('api request', { method, path: cleanPath, status: answer.status, ms: Date.now() - started });
-    const envelope = readEnvelope(answer, label);
-    return parseSuccess(schema, envelope, label, answer.status);
+    try {
+      const envelope = readEnvelope(answer, label);
+      return parseSuccess(schema, envelope, label, answer.status);
+    } catch (e) {
+      if (sendAuth && e instanceof ApiError && isAuthFailure(e)) this.#opts.onAuthFailure?.(e);
+      throw e;
+    }
   }
 
   /** One fetch with timeout and abort; reads the whole body inside the same deadline. */

@@ -5,6 +5,7 @@
  */
 import type { IpcError, IpcErrorCode } from '../../common/ipc/contract';
 import { ApiError, NetworkError, ProbeError, ProtocolError } from '../api';
+import { AuthInputError } from '../auth';
 import { KeychainError } from '../credentials';
 import { redactText, type Logger } from '../log';
 import { StoreError } from '../store/errors';
@@ -25,6 +26,8 @@ export class IpcFailure extends Error {
 function known(e: unknown): IpcError | null {
   if (e instanceof IpcFailure)
     return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+  // Input problems of sign-in (pasted key, zuliprc, SSO redirect): their words name the field, never its value.
+  if (e instanceof AuthInputError) return { code: e.code, message: e.message };
   if (e instanceof ProbeError)
     return { code: e.code === 'INVALID_URL' ? 'INVALID_ARGUMENT' : e.code, message: e.message };
   if (e instanceof NetworkError) return { code: 'UNREACHABLE', message: `${e.message}. Check your connection.` };

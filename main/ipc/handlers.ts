@@ -17,6 +17,23 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
       await manager.signOut(a.accountId);
       return null;
     },
+    'account:signInWithKey': (a) => manager.signInWithKey(a),
+    'account:importZuliprc': (a) => manager.importZuliprc(a),
+    'account:ssoStart': (a) => manager.ssoStart(a),
+    'account:ssoComplete': (a) => manager.ssoComplete(a),
+    'account:switch': async (a) => manager.switchTo(a.accountId),
+    'outbox:edit': async (a) => {
+      manager.get(a.accountId).editOutbox(a.localId, a.content);
+      return null;
+    },
+    'outbox:discard': async (a) => {
+      manager.get(a.accountId).discardOutbox(a.localId);
+      return null;
+    },
+    'notify:setDoNotDisturb': async (a) => {
+      manager.setDoNotDisturb(a.enabled);
+      return null;
+    },
     'sidebar:get': async (a) => manager.get(a.accountId).sidebar(),
     'messages:page': (a) => manager.get(a.accountId).page(a.narrow, a.anchor, a.before, a.after),
     'compose:send': async (a) => manager.get(a.accountId).send(a.to, a.content),

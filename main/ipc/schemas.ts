@@ -39,6 +39,28 @@ export const callSchemas = {
     })
     .strict(),
   'account:signOut': z.object({ accountId }).strict(),
+  'account:signInWithKey': z
+    .object({
+      url: z.string().min(1, 'Enter the address of your organization.').max(2000),
+      email: z.string().trim().min(1, 'Enter your email address.').max(320),
+      apiKey: z.string().min(1, 'Paste your API key.').max(1000),
+    })
+    .strict(),
+  // A zuliprc is a few hundred bytes; main/auth refuses anything that is not one with a clear message.
+  'account:importZuliprc': z.object({ text: z.string().min(1, 'The zuliprc file is empty.').max(64 * 1024) }).strict(),
+  'account:ssoStart': z
+    .object({
+      url: z.string().min(1, 'Enter the address of your organization.').max(2000),
+      method: z.string().min(1).max(100).optional(),
+    })
+    .strict(),
+  'account:ssoComplete': z.object({ url: z.string().min(1).max(4000) }).strict(),
+  'account:switch': z.object({ accountId }).strict(),
+  'outbox:edit': z
+    .object({ accountId, localId: z.string().min(1).max(100), content: z.string().max(MAX_CONTENT) })
+    .strict(),
+  'outbox:discard': z.object({ accountId, localId: z.string().min(1).max(100) }).strict(),
+  'notify:setDoNotDisturb': z.object({ enabled: z.boolean() }).strict(),
   'sidebar:get': z.object({ accountId }).strict(),
   'messages:page': z
     .object({

@@ -1,99 +1,282 @@
 /**
- * The send queue. compose:send writes the row first (so nothing typed is lost), the echo goes
- * to the renderer at once, then the row is posted with queue_id/local_id. The server's
- * message event carrying that local_id replaces the echo (see sync/appliers/message.ts).
- * A refusal keeps the row with the server's words as sendError.
+ * The durable send queue. compose:send writes the row first (so nothing typed is lost), the
+ * echo goes to the renderer at once, then rows are posted one at a time, oldest first (so each
+ * conversation keeps its order), with queue_id/local_id so the server's message event can
+ * replace the echo (sync/appliers/message.ts matches it).
+ *
+ * When the outcome of an attempt is unknown (the app crashed mid-send, the answer was lost, the
+ * server failed with a 5xx), the row stays `sending`; before it is posted again, our own newer
+ * messages in its conversation are searched for it, so it is never sent twice. Network trouble,
+ * 5xx and 429 are retried with the sync loop's backoff (Retry-After wins); a refusal keeps the
+ * row as `failed` with the server's words until the user edits or discards it.
  */
 import type { ComposeTarget } from '../../common/model';
-import { ApiError, isAuthFailure, isTransient, type SendMessageParams } from '../api';
+import { ApiError, isAuthFailure, isTransient } from '../api';
+import { IpcFailure } from '../ipc/errors';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import type { OutboxEntry } from '../store/repos/outbox';
+import { Backoff } from '../sync/backoff';
+import type { Clock } from '../sync/clock';
+import type { OutboxServer } from './server';
 import { sendParams, targetColumns } from './target';
 
 export interface OutboxDeps {
   store: AccountStore;
   selfUserId: number;
   log: Logger;
-  now: () => number;
+  clock: Clock;
   newLocalId: () => string;
-  /** POST /messages; null when the account cannot reach the server (signed out). */
-  post: ((params: SendMessageParams & { queue_id?: string; local_id: string }) => Promise<{ id: number }>) | null;
+  /** Null when the account cannot reach the server (signed out): rows wait. */
+  server: OutboxServer | null;
   /** The event queue the echo should come back on, if one is live. */
   queueId: () => string | null;
-  /** A row changed (sent, refused): the account republishes its echo. */
+  /** A row changed in a way the user sees (refused, edited): the account republishes its echo. */
   onEchoChanged: (entry: OutboxEntry) => void;
-  /** The message already arrived before POST /messages answered: the echo is replaced by it. */
+  /** The server's message `messageId` replaces the echo of `localId` (it is in the cache now). */
   onConfirmed: (localId: string, messageId: number) => void;
+  /** The row is gone without a message to show for it (discarded, or deleted on the server meanwhile). */
+  onEchoRemoved: (entry: OutboxEntry) => void;
+}
+
+type Step = 'next' | 'stop';
+
+/** Server and client may normalise surrounding whitespace differently. */
+function sameContent(a: string, b: string): boolean {
+  return a.trim() === b.trim();
 }
 
 export class Outbox {
   readonly #d: OutboxDeps;
-  #flushing: Promise<void> | null = null;
+  readonly #backoff: Backoff;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #reconcile = false;
+  #retry: AbortController | null = null;
+  #closed = false;
 
   constructor(deps: OutboxDeps) {
     this.#d = deps;
+    this.#backoff = new Backoff(deps.clock.random);
   }
 
   /** Stores the message; the caller publishes its echo and then calls flush(). */
   enqueue(to: ComposeTarget, content: string): OutboxEntry {
-    const { store } = this.#d;
-    return store.outbox.add({
+    return this.#d.store.outbox.add({
       localId: this.#d.newLocalId(),
-      createdAt: this.#d.now(),
+      createdAt: this.#d.clock.now(),
       target: to,
       content,
       ...targetColumns(to, this.#d.selfUserId),
     });
   }
 
-  /** Posts every pending row, oldest first; concurrent calls share one run. */
-  flush(): Promise<void> {
-    this.#flushing ??= this.#sendPending()
+  /** New words for a refused or not yet sent message; it is queued again. */
+  edit(localId: string, content: string): OutboxEntry {
+    const entry = this.#d.store.outbox.edit(localId, content, this.#d.clock.now());
+    if (!entry) throw this.#notChangeable(localId);
+    this.#d.onEchoChanged(entry);
+    void this.flush();
+    return entry;
+  }
+
+  /** Drops a refused or not yet sent message. */
+  discard(localId: string): OutboxEntry {
+    const entry = this.#d.store.outbox.discard(localId);
+    if (!entry) throw this.#notChangeable(localId);
+    this.#d.onEchoRemoved(entry);
+    return entry;
+  }
+
+  /**
+   * Works through the queue; concurrent calls share one run (and make it look again at the
+   * end). `reconcile` (after a restart or a new event queue) also settles rows the server
+   * already took whose message event may have been lost in the gap.
+   */
+  flush(opts: { reconcile?: boolean } = {}): Promise<void> {
+    if (opts.reconcile) this.#reconcile = true;
+    this.#again = true;
+    this.#running ??= this.#run()
       // Callers do not wait for this; a failure (e.g. the account closed mid-send) must not go unhandled.
       .catch((e: unknown) => this.#d.log.warn('sending stopped; unsent messages stay in the outbox', { error: e }))
       .finally(() => {
-        this.#flushing = null;
+        this.#running = null;
       });
-    return this.#flushing;
+    return this.#running;
   }
 
-  async #sendPending(): Promise<void> {
-    const post = this.#d.post;
-    if (!post) return;
-    for (const entry of this.#d.store.outbox.inState('pending')) {
-      const more = await this.#sendOne(entry, post);
-      if (!more) return;
+  /** Stops retrying; rows stay in the table for the next start. */
+  close(): void {
+    this.#closed = true;
+    this.#retry?.abort();
+    this.#retry = null;
+  }
+
+  async #run(): Promise<void> {
+    const server = this.#d.server;
+    while (this.#again && server && !this.#closed) {
+      this.#again = false;
+      const reconcile = this.#reconcile;
+      this.#reconcile = false;
+      for (const entry of this.#d.store.outbox.unfinished()) {
+        if (this.#closed) return;
+        // Re-read: the message event may have confirmed it, or the user discarded it, meanwhile.
+        const current = this.#d.store.outbox.get(entry.localId);
+        if (!current) continue;
+        const step = await this.#step(current, server, reconcile);
+        if (step === 'stop') {
+          if (reconcile) this.#reconcile = true;
+          return;
+        }
+      }
     }
   }
 
-  /** Returns false when the rest should wait (offline or signed out). */
-  async #sendOne(entry: OutboxEntry, post: NonNullable<OutboxDeps['post']>): Promise<boolean> {
-    const { store, log, now } = this.#d;
-    if (!store.outbox.markSending(entry.localId, now())) return true;
-    const queueId = this.#d.queueId();
+  async #step(entry: OutboxEntry, server: OutboxServer, reconcile: boolean): Promise<Step> {
     try {
-      const params = {
+      switch (entry.state) {
+        case 'sent':
+          // Normally its message event is on the way; after a gap it may never come.
+          return reconcile ? await this.#confirmSent(entry, entry.messageId ?? 0, server) : 'next';
+        case 'sending':
+          return await this.#resolveUncertain(entry, server);
+        case 'pending':
+          return await this.#send(entry, server);
+        case 'failed':
+          return 'next';
+      }
+    } catch (e) {
+      // A lookup failed (the send itself handles its own errors).
+      if (isTransient(e) || isAuthFailure(e)) return this.#postpone(entry, e);
+      return this.#lookupRefused(entry, e, server);
+    }
+  }
+
+  /**
+   * The server will not answer the lookup (e.g. the channel is gone or no longer visible). A row
+   * it never took is sent, and the server decides; a row it took is dropped, as we cannot show it.
+   */
+  async #lookupRefused(entry: OutboxEntry, e: unknown, server: OutboxServer): Promise<Step> {
+    const { store, log, clock } = this.#d;
+    log.warn('could not look for a sent message', { localId: entry.localId, error: e });
+    const current = store.outbox.get(entry.localId);
+    if (current?.state === 'sending') {
+      const pending = store.outbox.markPending(entry.localId, clock.now());
+      return pending ? this.#send(pending, server) : 'next';
+    }
+    const removed = current?.state === 'sent' ? store.outbox.remove(entry.localId) : null;
+    if (removed) this.#d.onEchoRemoved(removed);
+    return 'next';
+  }
+
+  /** The server has message `id` for this row: make sure the cache has it, then drop the row. */
+  async #confirmSent(entry: OutboxEntry, id: number, server: OutboxServer): Promise<Step> {
+    const { store } = this.#d;
+    const present = store.messages.has(id) || (await server.cacheMessage(entry, id));
+    const removed = store.outbox.remove(entry.localId);
+    if (!removed) return 'next'; // its message event got there first
+    if (present) this.#d.onConfirmed(entry.localId, id);
+    else this.#d.onEchoRemoved(removed);
+    return 'next';
+  }
+
+  /** An attempt whose outcome we never learned: find its message, or send it again. */
+  async #resolveUncertain(entry: OutboxEntry, server: OutboxServer): Promise<Step> {
+    const { store, log, clock } = this.#d;
+    const own = await server.ownMessagesAfter(entry, entry.attemptFloorId ?? 0);
+    const mine = own.find((m) => {
+      const holder = store.outbox.byMessageId(m.id);
+      return (holder === null || holder.localId === entry.localId) && sameContent(m.content, entry.content);
+    });
+    if (mine) {
+      log.info('an interrupted send had reached the server', { localId: entry.localId, id: mine.id });
+      if (!store.outbox.markSent(entry.localId, mine.id, clock.now())) return 'next';
+      return this.#confirmSent(entry, mine.id, server);
+    }
+    log.info('an interrupted send had not reached the server; sending again', { localId: entry.localId });
+    const pending = store.outbox.markPending(entry.localId, clock.now());
+    return pending ? this.#send(pending, server) : 'next';
+  }
+
+  async #send(entry: OutboxEntry, server: OutboxServer): Promise<Step> {
+    const { store, log, clock } = this.#d;
+    if (!store.outbox.markSending(entry.localId, clock.now())) return 'next';
+    const queueId = this.#d.queueId();
+    let id: number;
+    try {
+      ({ id } = await server.post({
         ...sendParams(entry.target, entry.content, this.#d.selfUserId),
         local_id: entry.localId,
         ...(queueId ? { queue_id: queueId } : {}),
-      };
-      const { id } = await post(params);
-      store.outbox.markSent(entry.localId, id, now());
-      // The event may have come first, or on a queue that did not carry our local_id.
-      if (store.messages.has(id) && store.outbox.remove(entry.localId)) this.#d.onConfirmed(entry.localId, id);
-      return true;
+      }));
     } catch (e) {
-      if (isTransient(e) || isAuthFailure(e)) {
-        log.info('send postponed', { localId: entry.localId, error: e });
-        store.outbox.markPending(entry.localId, now());
-        return false;
-      }
-      const message = e instanceof ApiError ? e.message : 'The message could not be sent.';
-      log.warn('send refused', { localId: entry.localId, error: e });
-      const failed = store.outbox.markFailed(entry.localId, message, now());
-      if (failed) this.#d.onEchoChanged(failed);
-      return true;
+      return this.#sendFailed(entry, e);
     }
+    this.#backoff.reset();
+    store.outbox.markSent(entry.localId, id, clock.now());
+    // The event may have come first, or on a queue that did not carry our local_id.
+    if (store.messages.has(id) && store.outbox.remove(entry.localId)) this.#d.onConfirmed(entry.localId, id);
+    log.debug('message sent', { localId: entry.localId, id });
+    return 'next';
+  }
+
+  #sendFailed(entry: OutboxEntry, e: unknown): Step {
+    const { store, log, clock } = this.#d;
+    const certainlyNotTaken = isAuthFailure(e) || (e instanceof ApiError && e.httpStatus === 429);
+    if (certainlyNotTaken) {
+      store.outbox.markPending(entry.localId, clock.now());
+      return this.#postpone(entry, e);
+    }
+    if (isTransient(e) || !(e instanceof ApiError)) {
+      // No answer, a 5xx or an unreadable answer: it may have been taken. The row stays
+      // `sending`, so the next attempt looks for it first.
+      return this.#postpone(entry, e);
+    }
+    log.warn('send refused', { localId: entry.localId, code: e.code, status: e.httpStatus });
+    const failed = store.outbox.markFailed(
+      entry.localId,
+      e.message || `The server refused the message (HTTP ${e.httpStatus}).`,
+      clock.now(),
+    );
+    if (failed) this.#d.onEchoChanged(failed);
+    return 'next';
+  }
+
+  /** Stops this run; unless the key is refused (the account signs out), retries after a backoff. */
+  #postpone(entry: OutboxEntry, e: unknown): Step {
+    if (isAuthFailure(e)) {
+      this.#d.log.info('send postponed: the server refused our key', { localId: entry.localId });
+      return 'stop';
+    }
+    const retryAfterMs = e instanceof ApiError ? e.retryAfterMs : null;
+    const delay = this.#scheduleRetry(retryAfterMs);
+    this.#d.log.info('send postponed', { localId: entry.localId, retryInMs: delay, error: e });
+    return 'stop';
+  }
+
+  #scheduleRetry(retryAfterMs: number | null): number {
+    this.#retry?.abort();
+    if (this.#closed) return 0;
+    const timer = new AbortController();
+    this.#retry = timer;
+    const delay = this.#backoff.next(retryAfterMs);
+    this.#d.clock.sleep(delay, timer.signal).then(
+      () => {
+        if (this.#retry !== timer) return;
+        this.#retry = null;
+        void this.flush();
+      },
+      () => {},
+    );
+    return delay;
+  }
+
+  #notChangeable(localId: string): IpcFailure {
+    const entry = this.#d.store.outbox.get(localId);
+    if (!entry) return new IpcFailure('NOT_FOUND', 'That message is no longer waiting to be sent.');
+    return new IpcFailure(
+      'OUTBOX_BUSY',
+      'That message is being sent right now (or already reached the server), so it can no longer be changed.',
+    );
   }
 }

@@ -38,9 +38,15 @@ export function findPushDevice(pushDevices: unknown, pushAccountId: number): Pus
   return entry ? { pushAccountId, status: entry.status, errorCode: entry.error_code ?? null } : null;
 }
 
-/** A push_device event as a report, or null when `event` is not a well-formed one. */
+/**
+ * A push_device event as a report, or null when `event` is not a well-formed one. Accepts the raw
+ * event or main/api's parsed form, where a type it has no schema for arrives as
+ * {type: 'unknown', originalType, raw}.
+ */
 export function readPushDeviceEvent(event: unknown): PushDeviceReport | null {
-  const parsed = PushDeviceEvent.safeParse(event);
+  const wrapped = event as { type?: unknown; originalType?: unknown; raw?: unknown } | null;
+  const raw = wrapped?.type === 'unknown' && wrapped.originalType === 'push_device' ? wrapped.raw : event;
+  const parsed = PushDeviceEvent.safeParse(raw);
   if (!parsed.success) return null;
   const { push_account_id, status, error_code } = parsed.data;
   return { pushAccountId: push_account_id, status, errorCode: error_code ?? null };

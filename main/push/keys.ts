@@ -68,7 +68,8 @@ function decode(account: PushAccountRef, raw: string): PushIdentity {
   const id = parsed.push_account_id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw corrupt(account, 'no valid push account ID');
   const secretKey = typeof parsed.secret_key === 'string' ? fromBase64(parsed.secret_key) : null;
-  if (!secretKey || secretKey.length !== SECRET_KEY_BYTES) throw corrupt(account, 'the secret key is not 32 bytes of base64');
+  if (!secretKey || secretKey.length !== SECRET_KEY_BYTES)
+    throw corrupt(account, 'the secret key is not 32 bytes of base64');
   const pair = nacl.box.keyPair.fromSecretKey(secretKey);
   return { pushAccountId: id, publicKey: pair.publicKey, secretKey: pair.secretKey };
 }
@@ -90,7 +91,11 @@ export async function createPushIdentity(
 ): Promise<PushIdentity> {
   const pair = nacl.box.keyPair();
   const identity: PushIdentity = { pushAccountId: newPushAccountId(takenPushAccountIds), ...pair };
-  const stored: StoredIdentity = { v: 1, push_account_id: identity.pushAccountId, secret_key: toBase64(pair.secretKey) };
+  const stored: StoredIdentity = {
+    v: 1,
+    push_account_id: identity.pushAccountId,
+    secret_key: toBase64(pair.secretKey),
+  };
   await store.set(entry(account), JSON.stringify(stored));
   return identity;
 }

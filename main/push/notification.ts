@@ -47,7 +47,11 @@ export const RemoveNotification = z.looseObject({ ...common, type: z.literal('re
 /** Sent on request to show that notifications reach this device. */
 export const TestNotification = z.looseObject({ ...common, type: z.literal('test'), time: id });
 
-export const NotificationPayload = z.discriminatedUnion('type', [MessageNotification, RemoveNotification, TestNotification]);
+export const NotificationPayload = z.discriminatedUnion('type', [
+  MessageNotification,
+  RemoveNotification,
+  TestNotification,
+]);
 export type NotificationPayload = z.infer<typeof NotificationPayload>;
 
 /** Which account a pushed envelope is for, so the caller can pick the identity; null if it is not an envelope. */

@@ -35,9 +35,13 @@ const BUNDLE_ID = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 /** Refuses a token the server would reject, with a reason, before anything is sent. */
 export function checkPushToken(token: PushToken): void {
   if (token.tokenKind === 'apns') {
-    if (!APNS_TOKEN.test(token.token)) throw new PushError('invalid-token', 'The APNs device token is not an even-length hex string.');
+    if (!APNS_TOKEN.test(token.token))
+      throw new PushError('invalid-token', 'The APNs device token is not an even-length hex string.');
     if (token.iosAppId === undefined || !BUNDLE_ID.test(token.iosAppId)) {
-      throw new PushError('invalid-token', 'An APNs registration needs the app bundle ID (for example chat.parley.desktop).');
+      throw new PushError(
+        'invalid-token',
+        'An APNs registration needs the app bundle ID (for example chat.parley.desktop).',
+      );
     }
   } else if (!FCM_TOKEN.test(token.token)) {
     throw new PushError('invalid-token', 'The FCM registration token is empty or contains unexpected characters.');

@@ -97,7 +97,9 @@ export class PushRegistrar {
     if (serverCode === 'REQUEST_EXPIRED') {
       this.#expiredInARow++;
       if (this.#expiredInARow <= (this.#opts.maxExpiredRetries ?? 3)) {
-        this.#opts.log?.info('push registration expired at the bouncer; sending a fresh one', { pushAccountId: this.pushAccountId });
+        this.#opts.log?.info('push registration expired at the bouncer; sending a fresh one', {
+          pushAccountId: this.pushAccountId,
+        });
         await this.#register();
         return;
       }
@@ -115,7 +117,12 @@ export class PushRegistrar {
 
   #set(state: PushState): void {
     this.#state = state;
-    if (state.kind === 'failed') this.#opts.log?.warn('push registration failed', { pushAccountId: this.pushAccountId, code: state.code, serverCode: state.serverCode });
+    if (state.kind === 'failed')
+      this.#opts.log?.warn('push registration failed', {
+        pushAccountId: this.pushAccountId,
+        code: state.code,
+        serverCode: state.serverCode,
+      });
     this.#opts.onChange?.(state);
   }
 }

@@ -40,7 +40,10 @@ const IMMEDIATE_EXPIRED_RETRIES = 2;
  * Registers the token once (retrying only an immediate REQUEST_EXPIRED with a fresh payload).
  * INVALID_BOUNCER_PUBLIC_KEY becomes PushError('update-app'); other failures are the API's errors.
  */
-export async function sendPushRegistration(ctx: PushRegistrationContext, opts: RequestOptions = {}): Promise<RegisterResult> {
+export async function sendPushRegistration(
+  ctx: PushRegistrationContext,
+  opts: RequestOptions = {},
+): Promise<RegisterResult> {
   checkPushToken(ctx.token);
   try {
     if (!supports(ctx.featureLevel, 'e2eePush')) return await registerLegacy(ctx, opts);
@@ -76,7 +79,10 @@ function encryptedParams(ctx: PushRegistrationContext) {
 async function registerLegacy(ctx: PushRegistrationContext, opts: RequestOptions): Promise<RegisterResult> {
   const { token } = ctx;
   if (token.tokenKind !== 'apns' || token.iosAppId === undefined) {
-    return { kind: 'unsupported', reason: 'This server is too old for encrypted push, and only APNs tokens can use its older registration.' };
+    return {
+      kind: 'unsupported',
+      reason: 'This server is too old for encrypted push, and only APNs tokens can use its older registration.',
+    };
   }
   await addApnsDeviceToken(ctx.client, { token: token.token, appid: token.iosAppId }, opts);
   return { kind: 'legacy' };

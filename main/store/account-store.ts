@@ -12,10 +12,24 @@ import { OutboxRepo } from './repos/outbox';
 import { RangesRepo } from './repos/ranges';
 import { RealmRepo } from './repos/realm';
 import { RecentDmsRepo } from './repos/recent-dms';
+import { SearchRepo } from './repos/search';
+import { StarredRepo } from './repos/starred';
 import { SyncStateRepo } from './repos/sync-state';
 import { TopicsRepo } from './repos/topics';
 import { UnreadsRepo } from './repos/unreads';
 import { UsersRepo } from './repos/users';
+import { ChannelDirectoryRepo } from './repos/channel-directory';
+import { ChannelFoldersRepo } from './repos/channel-folders';
+import { DraftsRepo } from './repos/drafts';
+import { NavigationViewsRepo } from './repos/navigation-views';
+import { PlaygroundsRepo } from './repos/playgrounds';
+import { ProfileFieldsRepo } from './repos/profile-fields';
+import { PushDevicesRepo } from './repos/push-devices';
+import { SavedSnippetsRepo } from './repos/saved-snippets';
+import { SubscribersRepo } from './repos/subscribers';
+import { UserGroupsRepo } from './repos/user-groups';
+import { UserSettingsRepo } from './repos/user-settings';
+import { UserTopicsRepo } from './repos/user-topics';
 
 export function accountDbPath(dataDir: string, accountId: string): string {
   return join(dataDir, 'accounts', `${accountId}.sqlite`);
@@ -34,6 +48,22 @@ export class AccountStore {
   readonly realm: RealmRepo;
   readonly syncState: SyncStateRepo;
   readonly outbox: OutboxRepo;
+  readonly starred: StarredRepo;
+  readonly search: SearchRepo;
+
+  // Non-message records (users, groups, folders, drafts, ...): see migrations/account/0003-records.ts.
+  readonly channelDirectory: ChannelDirectoryRepo;
+  readonly subscribers: SubscribersRepo;
+  readonly userGroups: UserGroupsRepo;
+  readonly channelFolders: ChannelFoldersRepo;
+  readonly drafts: DraftsRepo;
+  readonly savedSnippets: SavedSnippetsRepo;
+  readonly navigationViews: NavigationViewsRepo;
+  readonly profileFields: ProfileFieldsRepo;
+  readonly playgrounds: PlaygroundsRepo;
+  readonly userTopics: UserTopicsRepo;
+  readonly userSettings: UserSettingsRepo;
+  readonly pushDevices: PushDevicesRepo;
 
   private constructor(db: Db, file: string) {
     this.db = db;
@@ -48,6 +78,20 @@ export class AccountStore {
     this.realm = new RealmRepo(db);
     this.syncState = new SyncStateRepo(db);
     this.outbox = new OutboxRepo(db);
+    this.starred = new StarredRepo(db);
+    this.search = new SearchRepo(db);
+    this.channelDirectory = new ChannelDirectoryRepo(db);
+    this.subscribers = new SubscribersRepo(db);
+    this.userGroups = new UserGroupsRepo(db);
+    this.channelFolders = new ChannelFoldersRepo(db);
+    this.drafts = new DraftsRepo(db);
+    this.savedSnippets = new SavedSnippetsRepo(db);
+    this.navigationViews = new NavigationViewsRepo(db);
+    this.profileFields = new ProfileFieldsRepo(db);
+    this.playgrounds = new PlaygroundsRepo(db);
+    this.userTopics = new UserTopicsRepo(db);
+    this.userSettings = new UserSettingsRepo(db);
+    this.pushDevices = new PushDevicesRepo(db);
   }
 
   /**

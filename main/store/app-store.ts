@@ -53,6 +53,7 @@ export function appDbPath(dataDir: string): string {
 }
 
 const ACTIVE_ACCOUNT = 'active_account_id';
+const DO_NOT_DISTURB = 'do_not_disturb';
 
 export class AppStore {
   readonly db: Db;
@@ -121,6 +122,15 @@ export class AppStore {
 
   setActiveAccount(id: string): void {
     this.#stmts.setSetting.run(ACTIVE_ACCOUNT, id);
+  }
+
+  /** Parley's own do-not-disturb switch (Zulip has no such setting); off unless turned on. */
+  doNotDisturb(): boolean {
+    return this.#stmts.getSetting.get(DO_NOT_DISTURB) === '1';
+  }
+
+  setDoNotDisturb(on: boolean): void {
+    this.#stmts.setSetting.run(DO_NOT_DISTURB, on ? '1' : '0');
   }
 
   lastView(accountId: string): Narrow | null {

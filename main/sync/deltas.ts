@@ -2,6 +2,8 @@
  * What changed in the cache, as appliers report it. The account turns a batch's deltas into
  * the renderer's events (messages:added/updated/removed, sidebar:changed), once per batch.
  */
+import type { Narrow, RecordArea } from '../../common/model';
+
 export type Delta =
   | { kind: 'messagesAdded'; ids: number[] }
   | { kind: 'messagesUpdated'; ids: number[] }
@@ -9,7 +11,11 @@ export type Delta =
   /** The server's message `id` replaces the local echo `localId`. */
   | { kind: 'echoConfirmed'; localId: string; id: number }
   /** Unread counts, topics, channels, DMs or users changed. */
-  | { kind: 'sidebarChanged' };
+  | { kind: 'sidebarChanged' }
+  /** Non-message records changed (main/records turns these into records:changed). */
+  | { kind: 'recordsChanged'; areas: RecordArea[] }
+  /** Someone started or stopped typing; memory only (main/records/typing.ts). */
+  | { kind: 'typing'; op: 'start' | 'stop'; senderId: number; narrow: Narrow };
 
 /** Collapses a batch's deltas: IDs de-duplicated, an added-then-removed message reported once as removed. */
 export interface MergedDeltas {

@@ -67,7 +67,7 @@ describe('POST /messages to a channel', () => {
       expect(res.body).toEqual({
         result: 'error',
         code: 'BAD_REQUEST',
-        msg: 'Topics are required in this organization',
+        msg: 'Sending messages to the general chat topic is not allowed in this channel.',
       });
     }
     expect(await sendToChannel(member, 'announcements', 'a real topic', 'fine')).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { RECORDINGS_DIR } from '../conformance/recordings';
 
 export interface DevServerUser {
   email: string;
@@ -20,6 +21,8 @@ export interface RunningDevServer {
   users: DevServerUser[];
   /** The first listed user with this role (100 owner, 200 admin, 300 moderator, 400 member, 600 guest). */
   byRole(role: number): DevServerUser;
+  /** The whole parsed start line, for fields only some tests need (realm_uuid, bouncer_public_key, ...). */
+  startLine: Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -29,6 +32,13 @@ export interface StartOptions {
   dataFile?: string;
   /** Extra CLI flags, e.g. ['--heartbeat-seconds', '1']. */
   args?: string[];
+  /** Serve the fault interface (--faults); drive it with test/helpers/devserverFaults.ts. */
+  faults?: boolean;
+  /**
+   * Record every /api/v1 response for the conformance suite (default true). Turn it off only for
+   * servers whose answers are meant to be wrong.
+   */
+  record?: boolean;
 }
 
 interface StartLine {
@@ -49,8 +59,11 @@ process.once('exit', () => {
 export function startDevServer(opts: StartOptions = {}): Promise<RunningDevServer> {
   const args = ['--import', 'tsx', CLI, '--port', '0', '--seed', opts.seed ?? 'demo'];
   if (opts.dataFile !== undefined) args.push('--data', opts.dataFile);
+  if (opts.faults === true) args.push('--faults');
   args.push(...(opts.args ?? []));
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Each server writes its own file in the shared folder; see test/conformance/README.md.
+  const env = { ...process.env, PARLEY_DEVSERVER_RECORD_DIR: opts.record === false ? '' : RECORDINGS_DIR };
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   running.add(child);
   let stderr = '';
   child.stderr?.setEncoding('utf8');
@@ -95,6 +108,7 @@ export function startDevServer(opts: StartOptions = {}): Promise<RunningDevServe
         baseUrl: start.base_url,
         realmName: start.realm_name,
         users,
+        startLine: start as unknown as Record<string, unknown>,
         byRole(role) {
           const user = users.find((u) => u.role === role);
           if (!user) throw new Error(`the dev server has no user with role ${role}`);

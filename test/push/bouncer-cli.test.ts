@@ -38,7 +38,10 @@ describe('bouncer CLI', () => {
   it('prints a JSON start line whose key and remotes match what it serves, and the same key for the same seed', async () => {
     const remote = 'org-1:secret-1:realm-a,realm-b';
     const first = await startLine(['--key-seed', SEED, '--remote', remote]);
-    expect(first).toMatchObject({ bouncer: 'parley', remotes: [{ org_id: 'org-1', org_key: 'secret-1', realm_uuids: ['realm-a', 'realm-b'] }] });
+    expect(first).toMatchObject({
+      bouncer: 'parley',
+      remotes: [{ org_id: 'org-1', org_key: 'secret-1', realm_uuids: ['realm-a', 'realm-b'] }],
+    });
     const keys = await getJson(`${String(first['url'])}/api/v1/bouncer/public_keys`);
     expect(keys.body['current_public_key']).toBe(first['public_key']);
 

@@ -22,7 +22,11 @@ afterAll(async () => {
   await t.bouncer.stop();
 });
 
-function form(over: Partial<Record<string, string>> = {}, token: PushToken = FCM, nowMs = Date.now()): Record<string, string> {
+function form(
+  over: Partial<Record<string, string>> = {},
+  token: PushToken = FCM,
+  nowMs = Date.now(),
+): Record<string, string> {
   const key = t.bouncer.state.keys.currentPublicKey;
   const base: Record<string, string> = {
     realm_uuid: t.realmUuid,
@@ -30,7 +34,9 @@ function form(over: Partial<Record<string, string>> = {}, token: PushToken = FCM
     bouncer_public_key: key,
     encrypted_push_registration: encryptPushRegistration(buildPushRegistration(token, nowMs), key),
   };
-  return Object.fromEntries(Object.entries({ ...base, ...over }).filter((e): e is [string, string] => e[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries({ ...base, ...over }).filter((e): e is [string, string] => e[1] !== undefined),
+  );
 }
 
 const remote = () => ({ user: t.orgId, password: t.orgKey });
@@ -105,7 +111,10 @@ describe('POST /remotes/push/e2ee/register', () => {
     const key = t.bouncer.state.keys.currentPublicKey;
     const noKind = toBase64(sealJson({ token: 'x', timestamp: Math.floor(Date.now() / 1000) }, key));
     const invalid = await postForm(registerUrl, form({ encrypted_push_registration: noKind }), remote());
-    expect(invalid.body).toMatchObject({ code: 'BAD_REQUEST', msg: expect.stringMatching(/Invalid encrypted_push_registration/) });
+    expect(invalid.body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: expect.stringMatching(/Invalid encrypted_push_registration/),
+    });
 
     const missing = await postForm(registerUrl, form({ push_account_id: undefined }), remote());
     expect(missing.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'push_account_id' });

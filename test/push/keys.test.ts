@@ -34,7 +34,9 @@ afterAll(async () => {
 
 function keychain(): CredentialStore {
   if (opened.status.kind !== 'keychain') {
-    throw new Error(`No OS keychain answered (${opened.status.reason}); run under dbus-run-session with gnome-keyring (test/README.md).`);
+    throw new Error(
+      `No OS keychain answered (${opened.status.reason}); run under dbus-run-session with gnome-keyring (test/README.md).`,
+    );
   }
   return opened.store;
 }

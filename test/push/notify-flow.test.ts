@@ -39,9 +39,16 @@ const message = {
 beforeAll(async () => {
   t = await startTestBouncer();
   server = new BouncerClient({ url: t.bouncer.url, orgId: t.orgId, orgKey: t.orgKey });
-  identity = await createPushIdentity(new MemoryCredentialStore(), { realmUrl: message.realm_url, email: 'iago@example.com' });
+  identity = await createPushIdentity(new MemoryCredentialStore(), {
+    realmUrl: message.realm_url,
+    email: 'iago@example.com',
+  });
   const key = t.bouncer.state.keys.currentPublicKey;
-  const registration = buildPushRegistration({ token: 'ab12'.repeat(16), tokenKind: 'apns', iosAppId: 'chat.parley.desktop' });
+  const registration = buildPushRegistration({
+    token: 'ab12'.repeat(16),
+    tokenKind: 'apns',
+    iosAppId: 'chat.parley.desktop',
+  });
   const answer = await server.register({
     realmUuid: t.realmUuid,
     pushAccountId: identity.pushAccountId,
@@ -88,7 +95,10 @@ describe('encrypted notification round trip', () => {
   });
 
   it('turns every unreadable notification into a bad-notification error', async () => {
-    const other = await createPushIdentity(new MemoryCredentialStore(), { realmUrl: message.realm_url, email: 'x@example.com' });
+    const other = await createPushIdentity(new MemoryCredentialStore(), {
+      realmUrl: message.realm_url,
+      email: 'x@example.com',
+    });
     const forOther = await sealNotification(message, pushPublicKeyBase64(other));
     const unknownType = await sealNotification({ ...message, type: 'poke' }, pushPublicKeyBase64(identity));
     const tooShort = Buffer.from('not json').toString('base64');
@@ -119,8 +129,14 @@ describe('encrypted notification round trip', () => {
   });
 
   it('accepts the string push_account_id some servers send', async () => {
-    const encryptedData = await sealNotification({ type: 'test', realm_url: message.realm_url, user_id: 11, time: 1 }, pushPublicKeyBase64(identity));
-    const payload = decryptNotification({ push_account_id: String(identity.pushAccountId), encrypted_data: encryptedData }, identity);
+    const encryptedData = await sealNotification(
+      { type: 'test', realm_url: message.realm_url, user_id: 11, time: 1 },
+      pushPublicKeyBase64(identity),
+    );
+    const payload = decryptNotification(
+      { push_account_id: String(identity.pushAccountId), encrypted_data: encryptedData },
+      identity,
+    );
     expect(payload).toEqual({ type: 'test', realm_url: message.realm_url, user_id: 11, time: 1 });
   });
 });

@@ -5,14 +5,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from '../../main/push/base64';
 import { findPushDevice, readPushDeviceEvent } from '../../main/push/devices';
 import { PushError } from '../../main/push/errors';
-import { buildPushRegistration, decodeBouncerPublicKey, encryptPushRegistration, type PushToken } from '../../main/push/payload';
+import {
+  buildPushRegistration,
+  decodeBouncerPublicKey,
+  encryptPushRegistration,
+  type PushToken,
+} from '../../main/push/payload';
 import { platformPushToken } from '../../main/push/platform';
 
 beforeAll(async () => {
   await sodium.ready;
 });
 
-const APNS: PushToken = { token: 'c0ffee'.repeat(8) + 'abcdef01'.repeat(2), tokenKind: 'apns', iosAppId: 'chat.parley.desktop' };
+const APNS: PushToken = {
+  token: 'c0ffee'.repeat(8) + 'abcdef01'.repeat(2),
+  tokenKind: 'apns',
+  iosAppId: 'chat.parley.desktop',
+};
 
 function codeOf(work: () => unknown): string | null {
   try {
@@ -31,7 +40,10 @@ describe('PushRegistration', () => {
       timestamp: 1_700_000_000,
       ios_app_id: 'chat.parley.desktop',
     });
-    const fcm = buildPushRegistration({ token: 'abc:DEF_123-xyz.456789', tokenKind: 'fcm', iosAppId: 'ignored.app' }, 5_000);
+    const fcm = buildPushRegistration(
+      { token: 'abc:DEF_123-xyz.456789', tokenKind: 'fcm', iosAppId: 'ignored.app' },
+      5_000,
+    );
     expect(fcm).toEqual({ token: 'abc:DEF_123-xyz.456789', token_kind: 'fcm', timestamp: 5 });
   });
 
@@ -49,7 +61,9 @@ describe('PushRegistration', () => {
     expect(codeOf(() => buildPushRegistration({ ...APNS, token: 'xyz' }))).toBe('invalid-token');
     expect(codeOf(() => buildPushRegistration({ ...APNS, token: 'abc' }))).toBe('invalid-token');
     expect(codeOf(() => buildPushRegistration({ token: APNS.token, tokenKind: 'apns' }))).toBe('invalid-token');
-    expect(codeOf(() => buildPushRegistration({ token: 'has space in it, sadly', tokenKind: 'fcm' }))).toBe('invalid-token');
+    expect(codeOf(() => buildPushRegistration({ token: 'has space in it, sadly', tokenKind: 'fcm' }))).toBe(
+      'invalid-token',
+    );
     expect(codeOf(() => buildPushRegistration(APNS))).toBeNull();
   });
 
@@ -65,7 +79,10 @@ describe('PushRegistration', () => {
 
 describe('push device status reports', () => {
   it('reads push_devices entries by our integer ID and push_device events with string IDs', () => {
-    const devices = { '17': { status: 'failed', error_code: 'REQUEST_EXPIRED' }, '18': { status: 'active', error_code: null } };
+    const devices = {
+      '17': { status: 'failed', error_code: 'REQUEST_EXPIRED' },
+      '18': { status: 'active', error_code: null },
+    };
     expect(findPushDevice(devices, 17)).toEqual({ pushAccountId: 17, status: 'failed', errorCode: 'REQUEST_EXPIRED' });
     expect(findPushDevice(devices, 18)).toEqual({ pushAccountId: 18, status: 'active', errorCode: null });
     expect(findPushDevice(devices, 19)).toBeNull();
@@ -78,7 +95,9 @@ describe('push device status reports', () => {
   });
 
   it('treats an unknown status as pending and ignores other events', () => {
-    expect(readPushDeviceEvent({ type: 'push_device', push_account_id: 3, status: 'verifying' })?.status).toBe('pending');
+    expect(readPushDeviceEvent({ type: 'push_device', push_account_id: 3, status: 'verifying' })?.status).toBe(
+      'pending',
+    );
     expect(readPushDeviceEvent({ type: 'heartbeat', id: 1 })).toBeNull();
     expect(readPushDeviceEvent({ type: 'push_device', push_account_id: 'x1', status: 'active' })).toBeNull();
   });
@@ -89,7 +108,11 @@ describe('platform push token', () => {
   const apns = { registerForAPNSNotifications: async () => 'ab'.repeat(32) };
 
   it('asks APNs on macOS and labels the token with the bundle ID', async () => {
-    expect(await platformPushToken('darwin', apns)).toEqual({ token: 'ab'.repeat(32), tokenKind: 'apns', iosAppId: 'chat.parley.desktop' });
+    expect(await platformPushToken('darwin', apns)).toEqual({
+      token: 'ab'.repeat(32),
+      tokenKind: 'apns',
+      iosAppId: 'chat.parley.desktop',
+    });
   });
 
   it('has no token on other platforms or without the module', async () => {
@@ -99,7 +122,27 @@ describe('platform push token', () => {
   });
 
   it('passes on macOS refusing, with its reason', async () => {
-    const refusing = { registerForAPNSNotifications: () => Promise.reject(new Error('no valid aps-environment entitlement')) };
+    const refusing = {
+      registerForAPNSNotifications: () => Promise.reject(new Error('no valid aps-environment entitlement')),
+    };
     await expect(platformPushToken('darwin', refusing)).rejects.toThrow(/aps-environment/);
+  });
+});
+
+describe('push_device events from the API layer', () => {
+  it('are read through the unknown-event wrapper main/api puts around them', () => {
+    const raw = {
+      id: 9,
+      type: 'push_device',
+      push_account_id: '55',
+      status: 'failed',
+      error_code: 'INVALID_BOUNCER_PUBLIC_KEY',
+    };
+    expect(readPushDeviceEvent({ id: 9, type: 'unknown', originalType: 'push_device', raw })).toEqual({
+      pushAccountId: 55,
+      status: 'failed',
+      errorCode: 'INVALID_BOUNCER_PUBLIC_KEY',
+    });
+    expect(readPushDeviceEvent({ id: 9, type: 'unknown', originalType: 'realm_emoji', raw })).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ describe('sealed box', () => {
     const message = text('nonce check');
     const sealed = sealBox(message, recipient.publicKey);
     const ephemeral = sealed.subarray(0, 32);
-    const nonce = sodium.crypto_generichash(24, new Uint8Array([...ephemeral, ...recipient.publicKey]));
+    const nonce = sodium.crypto_generichash(24, new Uint8Array([...ephemeral, ...recipient.publicKey]), null);
     // Opening the inner box with libsodium's own nonce and crypto_box_open_easy proves the layout.
     const inner = sodium.crypto_box_open_easy(sealed.subarray(32), nonce, ephemeral, recipient.secretKey);
     expect(read(inner)).toBe('nonce check');
@@ -74,7 +74,9 @@ describe('sealed box', () => {
   it('rejects keys of the wrong length with a message naming the key', () => {
     expect(() => sealBox(text('x'), new Uint8Array(31))).toThrow(/recipient public key must be 32 bytes, not 31/);
     const pair = nacl.box.keyPair();
-    expect(() => openSealedBox(new Uint8Array(60), pair.publicKey, new Uint8Array(16))).toThrow(/secret key must be 32 bytes/);
+    expect(() => openSealedBox(new Uint8Array(60), pair.publicKey, new Uint8Array(16))).toThrow(
+      /secret key must be 32 bytes/,
+    );
   });
 });
 

@@ -31,7 +31,8 @@ export const UpdateMessageEvent = z.looseObject({
   message_ids: ids,
   user_id: id.nullable().optional(),
   rendering_only: z.boolean().optional(),
-  flags: z.array(z.string()).default([]),
+  /** The user's flags on message_id after the edit; absent means "not said" (never "no flags"). */
+  flags: z.array(z.string()).optional(),
   edit_timestamp: z.number().optional(),
   stream_id: id.optional(),
   new_stream_id: id.optional(),

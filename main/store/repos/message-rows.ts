@@ -51,6 +51,7 @@ export interface MessageRow {
   channel_id: number | null;
   topic: string;
   dm_key: string | null;
+  /** From the LEFT JOIN on starred. */
   is_starred: number;
   other_flags: string;
   last_edit_timestamp: number | null;
@@ -68,11 +69,18 @@ export interface ReactionRow {
   emoji_name: string;
 }
 
-/** Columns selected for a CachedMessage; the query must alias messages as m and LEFT JOIN unreads as u. */
+/**
+ * Columns selected for a CachedMessage. The query must alias messages as m and LEFT JOIN unreads
+ * as u and starred as s: those two tables, not the row, hold read and starred state.
+ */
 export const MESSAGE_COLUMNS =
   'm.id, m.sender_id, m.sender_full_name, m.sender_email, m.avatar_url, m.timestamp, m.content, m.content_type, ' +
-  'm.channel_id, m.topic, m.dm_key, m.is_starred, m.other_flags, m.last_edit_timestamp, m.last_moved_timestamp, ' +
-  'm.is_me_message, (u.message_id IS NOT NULL) AS is_unread';
+  'm.channel_id, m.topic, m.dm_key, (s.message_id IS NOT NULL) AS is_starred, m.other_flags, m.last_edit_timestamp, ' +
+  'm.last_moved_timestamp, m.is_me_message, (u.message_id IS NOT NULL) AS is_unread';
+
+/** The joins MESSAGE_COLUMNS needs, after `FROM messages m [INDEXED BY ...]`. */
+export const STATE_JOINS =
+  'LEFT JOIN unreads u ON u.message_id = m.id LEFT JOIN starred s ON s.message_id = m.id';
 
 function parseFlags(text: string): string[] {
   try {
@@ -104,6 +112,18 @@ export function rowToMessage(row: MessageRow, reactions: StoredReaction[]): Cach
     reactions,
     read: row.is_unread === 0,
   };
+}
+
+/** Server flags that mean the message mentions the user, directly or through a wildcard. */
+export const MENTION_FLAGS: ReadonlySet<string> = new Set([
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+]);
+
+export function isMentioned(flags: readonly string[]): boolean {
+  return flags.some((f) => MENTION_FLAGS.has(f));
 }
 
 /** Named parameters for the insert statement (booleans as 0/1, flags as JSON). */

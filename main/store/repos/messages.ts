@@ -1,11 +1,14 @@
 /**
  * Cached messages and their reactions. Narrow reads walk an index from the anchor outwards
  * (see messages_by_channel / messages_by_topic / messages_by_dm), bounded by a known range.
+ * Every write also keeps the full-text index (./search-index.ts) and the starred set in step,
+ * so no caller can forget them.
  */
 import type { Db } from '../db';
 import type { NarrowFilter } from '../narrows';
 import {
   MESSAGE_COLUMNS,
+  STATE_JOINS,
   messageParams,
   rowToMessage,
   rowToReaction,
@@ -15,8 +18,11 @@ import {
   type StoredMessage,
   type StoredReaction,
 } from './message-rows';
+import { messageText } from '../../search/message-text';
+import { SearchIndex } from './search-index';
+import { StarredRepo } from './starred';
 
-const FROM = 'FROM messages m LEFT JOIN unreads u ON u.message_id = m.id';
+const FROM = `FROM messages m ${STATE_JOINS}`;
 const INDEX_OF: Record<NarrowFilter['kind'], string> = {
   channel: 'messages_by_channel',
   topic: 'messages_by_topic',
@@ -50,7 +56,7 @@ export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after
   const where = whereOf(filter);
   // Without ANALYZE statistics SQLite may pick messages_by_channel for a topic read and filter
   // a whole channel; naming the index makes the plan fixed (and fails loudly if it ever cannot be used).
-  const from = `FROM messages m INDEXED BY ${INDEX_OF[filter.kind]} LEFT JOIN unreads u ON u.message_id = m.id`;
+  const from = `FROM messages m INDEXED BY ${INDEX_OF[filter.kind]} ${STATE_JOINS}`;
   return direction === 'before'
     ? `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id < @below AND m.id >= @lo ORDER BY m.id DESC LIMIT @limit`
     : `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id > @above AND m.id <= @hi ORDER BY m.id ASC LIMIT @limit`;
@@ -58,6 +64,8 @@ export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after
 
 export class MessagesRepo {
   readonly #db: Db;
+  readonly #index: SearchIndex;
+  readonly #starred: StarredRepo;
   readonly #narrowStatements = new Map<string, ReturnType<Db['prepare']>>();
   readonly #upsert;
   readonly #deleteReactionsOf;
@@ -72,20 +80,24 @@ export class MessagesRepo {
   readonly #move;
   readonly #exists;
   readonly #existing;
+  readonly #newestWhere;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#index = new SearchIndex(db);
+    this.#starred = new StarredRepo(db);
     this.#upsert = db.prepare(`
       INSERT INTO messages (id, sender_id, sender_full_name, sender_email, avatar_url, timestamp, content, content_type,
-        channel_id, topic, dm_key, is_starred, other_flags, last_edit_timestamp, last_moved_timestamp, is_me_message)
+        channel_id, topic, dm_key, is_starred, other_flags, last_edit_timestamp, last_moved_timestamp, is_me_message, has_link)
       VALUES (@id, @sender_id, @sender_full_name, @sender_email, @avatar_url, @timestamp, @content, @content_type,
-        @channel_id, @topic, @dm_key, @is_starred, @other_flags, @last_edit_timestamp, @last_moved_timestamp, @is_me_message)
+        @channel_id, @topic, @dm_key, @is_starred, @other_flags, @last_edit_timestamp, @last_moved_timestamp, @is_me_message, @has_link)
       ON CONFLICT (id) DO UPDATE SET sender_id = excluded.sender_id, sender_full_name = excluded.sender_full_name,
         sender_email = excluded.sender_email, avatar_url = excluded.avatar_url, timestamp = excluded.timestamp,
         content = excluded.content, content_type = excluded.content_type, channel_id = excluded.channel_id,
         topic = excluded.topic, dm_key = excluded.dm_key, is_starred = excluded.is_starred,
         other_flags = excluded.other_flags, last_edit_timestamp = excluded.last_edit_timestamp,
-        last_moved_timestamp = excluded.last_moved_timestamp, is_me_message = excluded.is_me_message`);
+        last_moved_timestamp = excluded.last_moved_timestamp, is_me_message = excluded.is_me_message,
+        has_link = excluded.has_link`);
     this.#deleteReactionsOf = db.prepare('DELETE FROM reactions WHERE message_id = ?');
     this.#insertReaction = db.prepare(
       `INSERT OR IGNORE INTO reactions (message_id, reaction_type, emoji_code, user_id, emoji_name)
@@ -102,25 +114,31 @@ export class MessagesRepo {
       'SELECT * FROM reactions WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id, rowid',
     );
     this.#delete = db.prepare('DELETE FROM messages WHERE id = ? RETURNING id');
+    // is_starred is kept for old readers of the file; the starred table is what reads use.
     this.#setStarred = db.prepare('UPDATE messages SET is_starred = ? WHERE id = ? RETURNING id');
     this.#setOtherFlags = db.prepare('UPDATE messages SET other_flags = ? WHERE id = ?');
     this.#setContent = db.prepare(
-      'UPDATE messages SET content = @content, last_edit_timestamp = coalesce(@editedAt, last_edit_timestamp) WHERE id = @id RETURNING id',
+      `UPDATE messages SET content = @content, has_link = @hasLink,
+       last_edit_timestamp = coalesce(@editedAt, last_edit_timestamp) WHERE id = @id RETURNING topic`,
     );
     this.#move = db.prepare(
-      'UPDATE messages SET channel_id = @channelId, topic = @topic, last_moved_timestamp = @movedAt WHERE id = @id RETURNING id',
+      `UPDATE messages SET channel_id = @channelId, topic = @topic,
+       last_moved_timestamp = coalesce(@movedAt, last_moved_timestamp) WHERE id = @id RETURNING content`,
     );
     this.#exists = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
     this.#existing = db
       .prepare('SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
       .pluck();
+    this.#newestWhere = db.prepare('SELECT max(id) FROM messages WHERE channel_id = ? AND topic = ?').pluck();
   }
 
-  /** Inserts or replaces messages with their reactions, in one transaction. */
+  /** Inserts or replaces messages with their reactions, search text and starred state, in one transaction. */
   upsertMany(messages: readonly StoredMessage[]): void {
     this.#db.transaction(() => {
       for (const m of messages) {
-        this.#upsert.run(messageParams(m));
+        const { hasLink } = this.#index.put(m.id, m.topic, m.content);
+        this.#upsert.run({ ...messageParams(m), has_link: hasLink ? 1 : 0 });
+        this.#starred.set([m.id], m.starred);
         this.#deleteReactionsOf.run(m.id);
         for (const r of m.reactions) this.#insertReaction.run({ messageId: m.id, ...r });
       }
@@ -157,13 +175,24 @@ export class MessagesRepo {
     return this.#withReactions(rows);
   }
 
-  /** Deletes these messages (reactions go with them); returns the IDs that were cached. */
-  deleteMany(ids: readonly number[]): number[] {
-    return ids.filter((id) => this.#delete.get(id) !== undefined);
+  /** The newest cached message of a topic, if any. */
+  newestInTopic(channelId: number, topic: string): number | null {
+    return (this.#newestWhere.get(channelId, topic) as number | null) ?? null;
   }
 
-  /** Returns the IDs that were cached. */
+  /** Deletes these messages (reactions, search text and star go with them); returns the IDs that were cached. */
+  deleteMany(ids: readonly number[]): number[] {
+    this.#starred.set(ids, false);
+    return ids.filter((id) => {
+      if (this.#delete.get(id) === undefined) return false;
+      this.#index.remove(id);
+      return true;
+    });
+  }
+
+  /** Stars or unstars, cached or not; returns the IDs that were cached. */
   setStarred(ids: readonly number[], starred: boolean): number[] {
+    this.#starred.set(ids, starred);
     return ids.filter((id) => this.#setStarred.get(starred ? 1 : 0, id) !== undefined);
   }
 
@@ -180,14 +209,32 @@ export class MessagesRepo {
     return changed;
   }
 
+  /** Replaces the flags other than read/starred (update_message carries the user's current ones). */
+  setOtherFlags(id: number, flags: readonly string[]): void {
+    this.#setOtherFlags.run(JSON.stringify(flags), id);
+  }
+
   /** Returns whether the message was cached. */
   setContent(id: number, content: string, editedAt: number | null): boolean {
-    return this.#setContent.get({ id, content, editedAt }) !== undefined;
+    const { text, hasLink } = messageText(content);
+    const row = this.#setContent.get({ id, content, editedAt, hasLink: hasLink ? 1 : 0 }) as
+      | { topic: string }
+      | undefined;
+    if (!row) return false;
+    this.#index.putText(id, row.topic, text);
+    return true;
   }
 
   /** Moves cached messages to another channel/topic; returns the IDs that were cached. */
   move(ids: readonly number[], channelId: number, topic: string, movedAt: number | null): number[] {
-    return ids.filter((id) => this.#move.get({ id, channelId, topic, movedAt }) !== undefined);
+    return this.#db.transaction(() =>
+      ids.filter((id) => {
+        const row = this.#move.get({ id, channelId, topic, movedAt }) as { content: string } | undefined;
+        if (!row) return false;
+        this.#index.put(id, topic, row.content);
+        return true;
+      }),
+    )();
   }
 
   /** Returns whether the message was cached (reactions of uncached messages are not kept). */

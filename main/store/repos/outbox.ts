@@ -2,6 +2,10 @@
  * The outbox table: a message the user wrote is stored here before anything is sent, and
  * stays until the server's message event confirms it (or, when refused, until the user
  * deals with it). Rows are addressed by local_id, which also travels to the server.
+ *
+ * States: `pending` (to send), `sending` (an attempt whose outcome we do not know: in flight,
+ * or interrupted by a crash or a lost answer), `sent` (the server gave it an ID; waiting for
+ * its message to reach the cache), `failed` (refused; the user edits or discards it).
  */
 import type { ComposeTarget } from '../../../common/model';
 import type { Db } from '../db';
@@ -22,6 +26,8 @@ export interface OutboxEntry {
   attempts: number;
   messageId: number | null;
   sendError: string | null;
+  /** The highest message ID known when the last attempt began: the server's ID for it would be above. */
+  attemptFloorId: number | null;
 }
 
 interface Row {
@@ -37,6 +43,7 @@ interface Row {
   attempts: number;
   message_id: number | null;
   send_error: string | null;
+  attempt_floor_id: number | null;
 }
 
 function toEntry(r: Row): OutboxEntry {
@@ -53,6 +60,7 @@ function toEntry(r: Row): OutboxEntry {
     attempts: r.attempts,
     messageId: r.message_id,
     sendError: r.send_error,
+    attemptFloorId: r.attempt_floor_id,
   };
 }
 
@@ -71,9 +79,13 @@ export class OutboxRepo {
   readonly #byLocalId;
   readonly #byMessageId;
   readonly #update;
+  readonly #sending;
   readonly #remove;
+  readonly #discard;
+  readonly #edit;
   readonly #inState;
   readonly #unconfirmed;
+  readonly #unfinished;
 
   constructor(db: Db) {
     this.#insert = db.prepare(
@@ -83,12 +95,27 @@ export class OutboxRepo {
     this.#byLocalId = db.prepare('SELECT * FROM outbox WHERE local_id = ?');
     this.#byMessageId = db.prepare('SELECT * FROM outbox WHERE message_id = ?');
     this.#update = db.prepare(
-      `UPDATE outbox SET state = @state, attempts = attempts + @attempt, message_id = coalesce(@messageId, message_id),
+      `UPDATE outbox SET state = @state, message_id = coalesce(@messageId, message_id),
          send_error = @sendError, updated_at = @now WHERE local_id = @localId RETURNING *`,
     );
+    // The floor: every message ID the cache or an earlier send knows of. Both reads use primary keys or indexes.
+    this.#sending = db.prepare(
+      `UPDATE outbox SET state = 'sending', attempts = attempts + 1, send_error = NULL, updated_at = @now,
+         attempt_floor_id = max(coalesce((SELECT max(id) FROM messages), 0),
+                                coalesce((SELECT max(message_id) FROM outbox), 0))
+       WHERE local_id = @localId RETURNING *`,
+    );
     this.#remove = db.prepare('DELETE FROM outbox WHERE local_id = ? RETURNING *');
+    this.#discard = db.prepare(
+      "DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed') RETURNING *",
+    );
+    this.#edit = db.prepare(
+      `UPDATE outbox SET content = @content, state = 'pending', send_error = NULL, updated_at = @now
+       WHERE local_id = @localId AND state IN ('pending', 'failed') RETURNING *`,
+    );
     this.#inState = db.prepare('SELECT * FROM outbox WHERE state = ? ORDER BY id');
     this.#unconfirmed = db.prepare('SELECT * FROM outbox ORDER BY id');
+    this.#unfinished = db.prepare("SELECT * FROM outbox WHERE state <> 'failed' ORDER BY id");
   }
 
   add(entry: NewOutboxEntry): OutboxEntry {
@@ -105,26 +132,40 @@ export class OutboxRepo {
     return r ? toEntry(r) : null;
   }
 
+  /** An attempt begins: counted, and the floor for finding its message later is recorded. */
   markSending(localId: string, now: number): OutboxEntry | null {
-    return this.#set(localId, { state: 'sending', attempt: 1, messageId: null, sendError: null, now });
+    const r = this.#sending.get({ localId, now }) as Row | undefined;
+    return r ? toEntry(r) : null;
   }
 
   markSent(localId: string, messageId: number, now: number): OutboxEntry | null {
-    return this.#set(localId, { state: 'sent', attempt: 0, messageId, sendError: null, now });
+    return this.#set(localId, { state: 'sent', messageId, sendError: null, now });
   }
 
   markFailed(localId: string, sendError: string, now: number): OutboxEntry | null {
-    return this.#set(localId, { state: 'failed', attempt: 0, messageId: null, sendError, now });
+    return this.#set(localId, { state: 'failed', messageId: null, sendError, now });
   }
 
-  /** Back to pending (a network failure: it may be retried). */
+  /** Back to pending: the server surely did not take it (refused before reading it, or not found there). */
   markPending(localId: string, now: number): OutboxEntry | null {
-    return this.#set(localId, { state: 'pending', attempt: 0, messageId: null, sendError: null, now });
+    return this.#set(localId, { state: 'pending', messageId: null, sendError: null, now });
   }
 
   /** Drops a row once the server's own message has replaced it; returns it if it existed. */
   remove(localId: string): OutboxEntry | null {
     const r = this.#remove.get(localId) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+
+  /** The user gives up on a message; only rows not (possibly) on the server yet. */
+  discard(localId: string): OutboxEntry | null {
+    const r = this.#discard.get(localId) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+
+  /** New words for a row not (possibly) on the server yet; it goes back to pending. */
+  edit(localId: string, content: string, now: number): OutboxEntry | null {
+    const r = this.#edit.get({ localId, content, now }) as Row | undefined;
     return r ? toEntry(r) : null;
   }
 
@@ -137,9 +178,14 @@ export class OutboxRepo {
     return (this.#unconfirmed.all() as Row[]).map(toEntry);
   }
 
+  /** Rows the send loop works on (all but refused ones), oldest first. */
+  unfinished(): OutboxEntry[] {
+    return (this.#unfinished.all() as Row[]).map(toEntry);
+  }
+
   #set(
     localId: string,
-    v: { state: OutboxState; attempt: number; messageId: number | null; sendError: string | null; now: number },
+    v: { state: OutboxState; messageId: number | null; sendError: string | null; now: number },
   ): OutboxEntry | null {
     const r = this.#update.get({ localId, ...v }) as Row | undefined;
     return r ? toEntry(r) : null;

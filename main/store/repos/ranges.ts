@@ -65,7 +65,27 @@ export class RangesRepo {
     })();
   }
 
-  /** Forgets what is known about a narrow (e.g. after messages moved into it). */
+  /**
+   * Takes these IDs out of the narrow's known ranges, splitting a range around each one: the
+   * cache no longer holds every message there (e.g. a message we never had was moved into the
+   * narrow). Returns whether any range changed.
+   */
+  punch(key: string, ids: readonly number[]): boolean {
+    return this.#db.transaction(() => {
+      let changed = false;
+      for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+        const r = this.containing(key, id);
+        if (!r) continue;
+        changed = true;
+        this.#deleteOne.run(key, r.lo);
+        if (r.lo <= id - 1) this.#insert.run(key, r.lo, id - 1);
+        if (id + 1 <= r.hi) this.#insert.run(key, id + 1, r.hi);
+      }
+      return changed;
+    })();
+  }
+
+  /** Forgets what is known about a narrow. */
   forget(key: string): void {
     this.#deleteKey.run(key);
   }

@@ -1,6 +1,6 @@
 /**
- * Unread message IDs with where each one lives, so unread counts do not need the message
- * itself to be cached. This table is the only record of read state.
+ * Unread message IDs with where each one lives and whether it mentions the user, so unread
+ * counts do not need the message itself to be cached. This table is the only record of read state.
  */
 import type { Db } from '../db';
 
@@ -10,6 +10,8 @@ export interface UnreadEntry {
   channelId: number | null;
   topic: string | null;
   dmKey: string | null;
+  /** Mentions the user (directly or by wildcard). Default false. */
+  mentioned?: boolean;
 }
 
 export interface TopicUnreads {
@@ -25,12 +27,36 @@ export interface DmUnreads {
   maxId: number;
 }
 
+/** Which unread messages a mark-as-read covers. */
+export type UnreadScope =
+  | { kind: 'messages'; ids: readonly number[] }
+  | { kind: 'topic'; channelId: number; topic: string }
+  | { kind: 'channel'; channelId: number }
+  | { kind: 'all' };
+
+interface EntryRow {
+  message_id: number;
+  channel_id: number | null;
+  topic: string | null;
+  dm_key: string | null;
+  mentioned: number;
+}
+
+const toEntry = (r: EntryRow): UnreadEntry => ({
+  messageId: r.message_id,
+  channelId: r.channel_id,
+  topic: r.topic,
+  dmKey: r.dm_key,
+  mentioned: r.mentioned === 1,
+});
+
+const ENTRY_COLUMNS = 'message_id, channel_id, topic, dm_key, mentioned';
+
 export class UnreadsRepo {
   readonly #db: Db;
   readonly #insert;
   readonly #delete;
   readonly #deleteAll;
-  readonly #allIds;
   readonly #byTopic;
   readonly #byDm;
   readonly #move;
@@ -38,16 +64,22 @@ export class UnreadsRepo {
   readonly #firstInTopic;
   readonly #firstInDm;
   readonly #has;
+  readonly #setMentioned;
+  readonly #mentions;
+  readonly #total;
+  readonly #entriesOf;
+  readonly #inScope;
 
   constructor(db: Db) {
     this.#db = db;
     this.#insert = db.prepare(
-      `INSERT INTO unreads (message_id, channel_id, topic, dm_key) VALUES (@messageId, @channelId, @topic, @dmKey)
-       ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, topic = excluded.topic, dm_key = excluded.dm_key`,
+      `INSERT INTO unreads (message_id, channel_id, topic, dm_key, mentioned)
+       VALUES (@messageId, @channelId, @topic, @dmKey, @mentioned)
+       ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, topic = excluded.topic,
+         dm_key = excluded.dm_key, mentioned = excluded.mentioned`,
     );
     this.#delete = db.prepare('DELETE FROM unreads WHERE message_id = ? RETURNING message_id');
     this.#deleteAll = db.prepare('DELETE FROM unreads');
-    this.#allIds = db.prepare('SELECT message_id FROM unreads ORDER BY message_id').pluck();
     this.#byTopic = db.prepare(
       `SELECT channel_id AS channelId, topic, count(*) AS count, max(message_id) AS maxId
        FROM unreads WHERE channel_id IS NOT NULL GROUP BY channel_id, topic`,
@@ -61,6 +93,17 @@ export class UnreadsRepo {
     this.#firstInTopic = db.prepare('SELECT min(message_id) FROM unreads WHERE channel_id = ? AND topic = ?').pluck();
     this.#firstInDm = db.prepare('SELECT min(message_id) FROM unreads WHERE dm_key = ?').pluck();
     this.#has = db.prepare('SELECT 1 FROM unreads WHERE message_id = ?').pluck();
+    this.#setMentioned = db.prepare('UPDATE unreads SET mentioned = ? WHERE message_id = ?');
+    this.#mentions = db.prepare('SELECT message_id FROM unreads WHERE mentioned = 1 ORDER BY message_id').pluck();
+    this.#total = db.prepare('SELECT count(*) FROM unreads').pluck();
+    this.#entriesOf = db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
+    );
+    this.#inScope = {
+      topic: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? AND topic = ? ORDER BY message_id`),
+      channel: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? ORDER BY message_id`),
+      all: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM unreads ORDER BY message_id`),
+    };
   }
 
   replaceAll(entries: readonly UnreadEntry[]): void {
@@ -71,7 +114,15 @@ export class UnreadsRepo {
   }
 
   add(entries: readonly UnreadEntry[]): void {
-    for (const e of entries) this.#insert.run(e);
+    for (const e of entries) {
+      this.#insert.run({
+        messageId: e.messageId,
+        channelId: e.channelId,
+        topic: e.topic,
+        dmKey: e.dmKey,
+        mentioned: e.mentioned ? 1 : 0,
+      });
+    }
   }
 
   /** Marks these read; returns the IDs that were unread. */
@@ -81,13 +132,37 @@ export class UnreadsRepo {
 
   /** Marks everything read; returns the IDs that were unread. */
   removeAll(): number[] {
-    const ids = this.#allIds.all() as number[];
+    const ids = this.inScope({ kind: 'all' }).map((e) => e.messageId);
     this.#deleteAll.run();
     return ids;
   }
 
+  /** The unread entries a scope covers (to mark them read, and to restore them if the server refuses). */
+  inScope(scope: UnreadScope): UnreadEntry[] {
+    let rows: EntryRow[];
+    switch (scope.kind) {
+      case 'messages':
+        rows = scope.ids.length === 0 ? [] : (this.#entriesOf.all(JSON.stringify(scope.ids)) as EntryRow[]);
+        break;
+      case 'topic':
+        rows = this.#inScope.topic.all(scope.channelId, scope.topic) as EntryRow[];
+        break;
+      case 'channel':
+        rows = this.#inScope.channel.all(scope.channelId) as EntryRow[];
+        break;
+      case 'all':
+        rows = this.#inScope.all.all() as EntryRow[];
+        break;
+    }
+    return rows.map(toEntry);
+  }
+
   isUnread(id: number): boolean {
     return this.#has.get(id) !== undefined;
+  }
+
+  setMentioned(id: number, mentioned: boolean): void {
+    this.#setMentioned.run(mentioned ? 1 : 0, id);
   }
 
   moveTo(ids: readonly number[], channelId: number, topic: string): void {
@@ -100,6 +175,15 @@ export class UnreadsRepo {
 
   countsByDm(): DmUnreads[] {
     return this.#byDm.all() as DmUnreads[];
+  }
+
+  /** Unread messages that mention the user, oldest first. */
+  mentionIds(): number[] {
+    return this.#mentions.all() as number[];
+  }
+
+  total(): number {
+    return this.#total.get() as number;
   }
 
   firstUnreadInChannel(channelId: number): number | null {

@@ -1,5 +1,7 @@
 /** Every migration of an account database, in order. Add new ones at the end, never edit old ones. */
 import type { Migration } from '../../migrate';
 import { initialAccountSchema } from './0001-initial';
+import { searchStarredMentions } from './0002-search-starred-mentions';
+import { recordsSchema } from './0003-records';
 
-export const accountMigrations: readonly Migration[] = [initialAccountSchema];
+export const accountMigrations: readonly Migration[] = [initialAccountSchema, searchStarredMentions, recordsSchema];

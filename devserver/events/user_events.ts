@@ -1,0 +1,50 @@
+import type { App } from '../app';
+import type { UserRow } from '../store/rows';
+import { canSeeDeliveryEmail, formatUser } from '../views/users';
+import { activeUserIds } from './records';
+
+/**
+ * realm_user events. Every active account can access every other here (the demo keeps
+ * can_access_all_users_group at role:everyone), so updates go to all of them; fields that depend
+ * on who is looking (delivery_email) are built per receiving user.
+ */
+export function publishUserUpdate(app: App, person: { user_id: number; [field: string]: unknown }): void {
+  app.queues.publish(activeUserIds(app), 'realm_user', () => ({ type: 'realm_user', op: 'update', person }));
+}
+
+/** realm_user add with the full User object as each receiver would see it in GET /users. */
+export function publishUserAdd(app: App, target: UserRow): void {
+  const realm = app.store.realm.get();
+  const profileData = app.store.records.profileFields.valuesByUser();
+  app.queues.publish(activeUserIds(app), 'realm_user', (queue) => {
+    const viewer = app.store.users.byId(queue.spec.userId) ?? null;
+    const person = formatUser(target, {
+      viewer,
+      realm,
+      baseUrl: app.baseUrl,
+      includeProfileData: true,
+      includeIsActive: true,
+      profileData,
+    });
+    return { type: 'realm_user', op: 'add', person };
+  });
+}
+
+/**
+ * After a change of the target's email visibility, each user whose view of the real address
+ * changed gets {user_id, delivery_email} (the address, or null once hidden).
+ */
+export function publishDeliveryEmailChanges(app: App, before: UserRow, after: UserRow): void {
+  const viewers = app.store.users.all().filter((user) => user.is_active === 1);
+  const changed = viewers.filter((viewer) => canSeeDeliveryEmail(viewer, before) !== canSeeDeliveryEmail(viewer, after));
+  app.queues.publish(
+    changed.map((viewer) => viewer.id),
+    'realm_user',
+    (queue) => {
+      const viewer = viewers.find((user) => user.id === queue.spec.userId) ?? null;
+      const visible = canSeeDeliveryEmail(viewer, after);
+      const person = { user_id: after.id, delivery_email: visible ? after.delivery_email : null };
+      return { type: 'realm_user', op: 'update', person };
+    },
+  );
+}

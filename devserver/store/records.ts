@@ -1,0 +1,35 @@
+import type { Database } from 'better-sqlite3';
+import { AccountsRepo } from './accounts';
+import { DraftsRepo } from './drafts';
+import { InvitesRepo } from './invites';
+import { NavigationViewsRepo } from './navigation_views';
+import { PlaygroundsRepo } from './playgrounds';
+import { ProfileFieldsRepo } from './profile_fields';
+import { RealmSettingsRepo } from './realm_settings';
+import { SavedSnippetsRepo } from './saved_snippets';
+
+/**
+ * The repositories of per-user and organization records (schema_records.ts), reached as
+ * `store.records.<noun>`, so the Store itself gains one field rather than eight.
+ */
+export class RecordStores {
+  readonly drafts: DraftsRepo;
+  readonly savedSnippets: SavedSnippetsRepo;
+  readonly navigationViews: NavigationViewsRepo;
+  readonly profileFields: ProfileFieldsRepo;
+  readonly playgrounds: PlaygroundsRepo;
+  readonly invites: InvitesRepo;
+  readonly realmSettings: RealmSettingsRepo;
+  readonly accounts: AccountsRepo;
+
+  constructor(db: Database) {
+    this.drafts = new DraftsRepo(db);
+    this.savedSnippets = new SavedSnippetsRepo(db);
+    this.navigationViews = new NavigationViewsRepo(db);
+    this.profileFields = new ProfileFieldsRepo(db);
+    this.playgrounds = new PlaygroundsRepo(db);
+    this.invites = new InvitesRepo(db);
+    this.realmSettings = new RealmSettingsRepo(db);
+    this.accounts = new AccountsRepo(db);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Wire shapes of the non-message records (api-v1.md 2.4 and protocol-notes.md section 2):
+ * as they come in POST /register, in GET answers and inside events. Loose like every schema
+ * here; only the fields we rely on are required.
+ */
+import { z } from 'zod';
+import { GroupSettingValue } from './common';
+
+const id = z.number().int();
+
+export const UserGroup = z.looseObject({
+  id,
+  name: z.string(),
+  description: z.string().default(''),
+  members: z.array(id).default([]),
+  direct_subgroup_ids: z.array(id).default([]),
+  is_system_group: z.boolean().default(false),
+  deactivated: z.boolean().default(false),
+  date_created: z.number().nullable().optional(),
+  creator_id: id.nullable().optional(),
+  can_add_members_group: GroupSettingValue.optional(),
+  can_join_group: GroupSettingValue.optional(),
+  can_leave_group: GroupSettingValue.optional(),
+  can_manage_group: GroupSettingValue.optional(),
+  can_mention_group: GroupSettingValue.optional(),
+  can_remove_members_group: GroupSettingValue.optional(),
+});
+export type UserGroup = z.infer<typeof UserGroup>;
+
+export const ChannelFolder = z.looseObject({
+  id,
+  name: z.string(),
+  description: z.string().default(''),
+  rendered_description: z.string().default(''),
+  /** FL 414; older servers list folders in creation order. */
+  order: z.number().int().optional(),
+  is_archived: z.boolean().default(false),
+  date_created: z.number().nullable().optional(),
+  creator_id: id.nullable().optional(),
+});
+export type ChannelFolder = z.infer<typeof ChannelFolder>;
+
+export const DraftType = z.enum(['', 'stream', 'private']);
+export type DraftType = z.infer<typeof DraftType>;
+
+export const Draft = z.looseObject({
+  id,
+  type: DraftType,
+  to: z.array(id).default([]),
+  topic: z.string().default(''),
+  content: z.string(),
+  /** UNIX seconds; the server fills it in when a client leaves it out. */
+  timestamp: z.number().default(0),
+});
+export type Draft = z.infer<typeof Draft>;
+
+export const SavedSnippet = z.looseObject({
+  id,
+  title: z.string(),
+  content: z.string(),
+  date_created: z.number().default(0),
+});
+export type SavedSnippet = z.infer<typeof SavedSnippet>;
+
+export const NavigationView = z.looseObject({
+  fragment: z.string(),
+  is_pinned: z.boolean(),
+  /** Only custom views have one. */
+  name: z.string().nullable().optional(),
+});
+export type NavigationView = z.infer<typeof NavigationView>;
+
+export const CustomProfileField = z.looseObject({
+  id,
+  /** 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 person, 7 external account, 8 pronouns. */
+  type: z.number().int(),
+  order: z.number().int().default(0),
+  name: z.string(),
+  hint: z.string().default(''),
+  /** JSON text in register and events (an object when creating). */
+  field_data: z.union([z.string(), z.record(z.string(), z.unknown())]).default(''),
+  /** Only sent when true. */
+  display_in_profile_summary: z.boolean().default(false),
+  required: z.boolean().default(false),
+  editable_by_user: z.boolean().default(true),
+});
+export type CustomProfileField = z.infer<typeof CustomProfileField>;
+
+export const RealmPlayground = z.looseObject({
+  id,
+  name: z.string(),
+  pygments_language: z.string(),
+  url_template: z.string(),
+});
+export type RealmPlayground = z.infer<typeof RealmPlayground>;
+
+/** A topic's visibility policy: 0 none, 1 muted, 2 unmuted, 3 followed. */
+export const UserTopicRecord = z.looseObject({
+  stream_id: id,
+  topic_name: z.string(),
+  last_updated: z.number().default(0),
+  visibility_policy: z.number().int(),
+});
+export type UserTopicRecord = z.infer<typeof UserTopicRecord>;

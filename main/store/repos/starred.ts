@@ -1,0 +1,53 @@
+/**
+ * Every starred message ID, cached or not: register's starred_messages, then flag events and
+ * fetched messages' flags. This table is the only record of starred state: message reads join it
+ * (like unreads for read state), so a star on an uncached message shows once the message is fetched.
+ */
+import type { Db } from '../db';
+
+export class StarredRepo {
+  readonly #db: Db;
+  readonly #add;
+  readonly #remove;
+  readonly #clear;
+  readonly #count;
+  readonly #has;
+  readonly #page;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#add = db.prepare('INSERT OR IGNORE INTO starred (message_id) VALUES (?)');
+    this.#remove = db.prepare('DELETE FROM starred WHERE message_id = ?');
+    this.#clear = db.prepare('DELETE FROM starred');
+    this.#count = db.prepare('SELECT count(*) FROM starred').pluck();
+    this.#has = db.prepare('SELECT 1 FROM starred WHERE message_id = ?').pluck();
+    this.#page = db
+      .prepare('SELECT message_id FROM starred WHERE message_id < ? ORDER BY message_id DESC LIMIT ?')
+      .pluck();
+  }
+
+  /** Replaces the whole set (register's starred_messages). */
+  replaceAll(ids: readonly number[]): void {
+    this.#db.transaction(() => {
+      this.#clear.run();
+      for (const id of ids) this.#add.run(id);
+    })();
+  }
+
+  set(ids: readonly number[], starred: boolean): void {
+    for (const id of ids) (starred ? this.#add : this.#remove).run(id);
+  }
+
+  has(id: number): boolean {
+    return this.#has.get(id) !== undefined;
+  }
+
+  count(): number {
+    return this.#count.get() as number;
+  }
+
+  /** Starred IDs below `below`, newest first: the is:starred view pages through these. */
+  page(below: number, limit: number): number[] {
+    return this.#page.all(below, limit) as number[];
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Who is subscribed to each channel, for the channels whose list the server gave us
+ * (include_subscribers in register; peer_add / peer_remove events after). A channel without a
+ * list row is "unknown", which is not the same as "nobody".
+ */
+import type { Db } from '../db';
+
+export interface SubscriberList {
+  userIds: number[];
+  /** Only some subscribers are listed (include_subscribers=partial on a large channel). */
+  partial: boolean;
+}
+
+export class SubscribersRepo {
+  readonly #db: Db;
+  readonly #add;
+  readonly #remove;
+  readonly #clearChannel;
+  readonly #setList;
+  readonly #dropList;
+  readonly #list;
+  readonly #users;
+  readonly #count;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#add = db.prepare('INSERT OR IGNORE INTO channel_subscribers (channel_id, user_id) VALUES (?, ?)');
+    this.#remove = db.prepare('DELETE FROM channel_subscribers WHERE channel_id = ? AND user_id = ?');
+    this.#clearChannel = db.prepare('DELETE FROM channel_subscribers WHERE channel_id = ?');
+    this.#setList = db.prepare(
+      'INSERT INTO subscriber_lists (channel_id, partial) VALUES (?, ?) ON CONFLICT (channel_id) DO UPDATE SET partial = excluded.partial',
+    );
+    this.#dropList = db.prepare('DELETE FROM subscriber_lists WHERE channel_id = ?');
+    this.#list = db.prepare('SELECT partial FROM subscriber_lists WHERE channel_id = ?').pluck();
+    this.#users = db.prepare('SELECT user_id FROM channel_subscribers WHERE channel_id = ? ORDER BY user_id').pluck();
+    this.#count = db.prepare('SELECT count(*) FROM channel_subscribers WHERE channel_id = ?').pluck();
+  }
+
+  /** Forgets every list (a new register brings them all again). */
+  clearAll(): void {
+    this.#db.exec('DELETE FROM channel_subscribers; DELETE FROM subscriber_lists;');
+  }
+
+  /** Replaces one channel's list. */
+  setList(channelId: number, userIds: readonly number[], partial = false): void {
+    this.#clearChannel.run(channelId);
+    for (const u of userIds) this.#add.run(channelId, u);
+    this.#setList.run(channelId, partial ? 1 : 0);
+  }
+
+  /** The channel is gone or out of sight: its list means nothing any more. */
+  forgetChannel(channelId: number): void {
+    this.#clearChannel.run(channelId);
+    this.#dropList.run(channelId);
+  }
+
+  isKnown(channelId: number): boolean {
+    return this.#list.get(channelId) !== undefined;
+  }
+
+  /** peer_add: only lists we have are extended (an unknown list stays unknown). Returns how many rows were new. */
+  add(channelIds: readonly number[], userIds: readonly number[]): number {
+    let added = 0;
+    for (const c of channelIds) {
+      if (!this.isKnown(c)) continue;
+      for (const u of userIds) added += this.#add.run(c, u).changes;
+    }
+    return added;
+  }
+
+  /** peer_remove; returns how many rows went. */
+  remove(channelIds: readonly number[], userIds: readonly number[]): number {
+    let removed = 0;
+    for (const c of channelIds) for (const u of userIds) removed += this.#remove.run(c, u).changes;
+    return removed;
+  }
+
+  of(channelId: number): SubscriberList | null {
+    const partial = this.#list.get(channelId) as number | undefined;
+    if (partial === undefined) return null;
+    return { userIds: this.#users.all(channelId) as number[], partial: partial === 1 };
+  }
+
+  count(channelId: number): number {
+    return this.#count.get(channelId) as number;
+  }
+}
