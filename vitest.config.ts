@@ -9,7 +9,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts', 'main/**/*.test.ts', 'devserver/**/*.test.ts', 'common/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          exclude: ['test/e2e/**', 'test/conformance/**', 'node_modules/**'],
+          // Clears the dev-server response recordings that the conformance project validates.
+          globalSetup: ['test/conformance/clear-recordings.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -32,6 +34,18 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // Validates the responses the other projects' dev servers recorded, so it runs after them:
+        // `npm test` runs it as a separate last step; in a plain `vitest run` groupOrder puts it
+        // after the parallel projects (test/conformance/README.md).
+        test: {
+          name: 'conformance',
+          environment: 'node',
+          include: ['test/conformance/**/*.test.ts'],
+          testTimeout: 300_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -49,6 +49,8 @@ export interface AccountSummary {
   fullName: string;
   featureLevel: number;
   status: AccountStatus;
+  /** What the server can do, so the renderer hides the rest (set by main; see FeatureGates). */
+  features?: FeatureGates;
 }
 
 /** Where a message list points. Channel and DM narrows use IDs, never names. */
@@ -165,4 +167,6 @@ export interface AppState {
   keychain: KeychainStatus;
 }
 
+import type { FeatureGates } from './model-records';
 export * from './model-records';
+export * from './model-messages';

@@ -29,6 +29,12 @@ export interface ServerOptions {
   recordFile: string | undefined;
   /** Channels and topics up to this size allow anyone's wildcard mentions (Zulip: 15). */
   wildcardMentionThreshold: number;
+  /** Zulip's WEB_PUBLIC_STREAMS_ENABLED server setting. */
+  webPublicStreams: boolean;
+  /** The organization's enable_spectator_access until PATCH /realm says otherwise. */
+  spectatorAccess: boolean;
+  /** Channels with fewer subscribers always get a full list from include_subscribers=partial (Zulip: 250). */
+  fullSubscriberListThreshold: number;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -45,6 +51,9 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   faults: false,
   recordFile: undefined,
   wildcardMentionThreshold: 15,
+  webPublicStreams: false,
+  spectatorAccess: false,
+  fullSubscriberListThreshold: 250,
 };
 
 /** Parses CLI flags (see README.md). Throws an Error with a readable message on bad input. */
@@ -67,6 +76,9 @@ export function parseFlags(argv: string[]): ServerOptions {
       faults: { type: 'boolean' },
       record: { type: 'string' },
       'wildcard-mention-threshold': { type: 'string' },
+      'web-public-streams': { type: 'boolean' },
+      'spectator-access': { type: 'boolean' },
+      'full-subscriber-lists-below': { type: 'string' },
     },
   });
   const seed = values.seed ?? DEFAULT_OPTIONS.seed;
@@ -94,6 +106,13 @@ export function parseFlags(argv: string[]): ServerOptions {
       'wildcard-mention-threshold',
       values['wildcard-mention-threshold'],
       DEFAULT_OPTIONS.wildcardMentionThreshold,
+    ),
+    webPublicStreams: values['web-public-streams'] ?? false,
+    spectatorAccess: values['spectator-access'] ?? false,
+    fullSubscriberListThreshold: count(
+      'full-subscriber-lists-below',
+      values['full-subscriber-lists-below'],
+      DEFAULT_OPTIONS.fullSubscriberListThreshold,
     ),
   };
 }

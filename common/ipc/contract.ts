@@ -18,8 +18,14 @@ import type {
   ServerInfo,
   Sidebar,
 } from '../model';
+import { MESSAGE_CALL_NAMES, MESSAGE_EVENT_NAMES, type MessageCalls, type MessageEvents } from './messages-contract';
+import { RECORD_CALL_NAMES, RECORD_EVENT_NAMES, type RecordCalls, type RecordEvents } from './records-contract';
 
-export interface Calls {
+/**
+ * RecordCalls (./records-contract.ts): channels, groups, drafts, snippets, users, settings, ...
+ * MessageCalls (./messages-contract.ts): read, star, react, edit, delete, typing, unreads, search.
+ */
+export interface Calls extends RecordCalls, MessageCalls {
   /** Everything the renderer needs at start: accounts, the last view, keychain state. */
   'app:state': (args: Record<string, never>) => AppState;
   /** GET /server_settings for a URL the user typed (normalised in main). */
@@ -32,13 +38,13 @@ export interface Calls {
   /** The text of a zuliprc file ([api] site, email, key). */
   'account:importZuliprc': (args: { text: string }) => AccountSummary;
   /** Begins a browser sign-in; open loginUrl in the system browser. `method`: an external auth method's name. */
-  'account:ssoStart': (args: { url: string; method?: string }) => { loginUrl: string };
+  'account:ssoStart': (args: { url: string; method?: string | undefined }) => { loginUrl: string };
   /** Finishes it with the zulip://login redirect (also announced as account:ssoResult). */
   'account:ssoComplete': (args: { url: string }) => AccountSummary;
   /** Makes this account the active one; answers the new app state (with its last view). */
   'account:switch': (args: { accountId: string }) => AppState;
-  /** Changes an unsent or refused message and queues it again (its echo is republished). */
-  'outbox:edit': (args: { accountId: string; localId: string; content: string }) => null;
+  /** Changes an unsent or refused message (its words, and where it goes if `to` is given) and queues it again. */
+  'outbox:edit': (args: { accountId: string; localId: string; content: string; to?: ComposeTarget | undefined }) => null;
   /** Drops an unsent or refused message (its echo goes as messages:removed). */
   'outbox:discard': (args: { accountId: string; localId: string }) => null;
   /** Parley's do-not-disturb switch: while on, no notify:show is emitted. */
@@ -62,7 +68,7 @@ export interface Sends {
   'log:error': { message: string; stack?: string };
 }
 
-export interface Events {
+export interface Events extends RecordEvents, MessageEvents {
   'account:status': { accountId: string; status: AccountStatus };
   'accounts:changed': { accounts: AccountSummary[] };
   'sidebar:changed': { sidebar: Sidebar };
@@ -141,6 +147,8 @@ export const CALL_NAMES = [
   'messages:page',
   'compose:send',
   'view:open',
+  ...RECORD_CALL_NAMES,
+  ...MESSAGE_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
 export const SEND_NAMES = ['log:error'] as const satisfies readonly SendName[];
@@ -154,4 +162,6 @@ export const EVENT_NAMES = [
   'messages:removed',
   'account:ssoResult',
   'notify:show',
+  ...RECORD_EVENT_NAMES,
+  ...MESSAGE_EVENT_NAMES,
 ] as const satisfies readonly EventName[];

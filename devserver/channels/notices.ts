@@ -2,6 +2,7 @@ import { nowSeconds, type App } from '../app';
 import { publishMessage } from '../events/message_events';
 import { storeDirectory } from '../messaging/directory';
 import { writeMessage, type Destination } from '../messaging/write';
+import { LIMITS } from '../limits';
 import type { ChannelRow, UserRow } from '../store/rows';
 
 /**
@@ -35,5 +36,35 @@ export function channelLink(channel: ChannelRow): string {
   return `#**${channel.name}**`;
 }
 
-/** The topic Zulip's notices about a channel's own lifecycle go to. */
-export const CHANNEL_EVENTS_TOPIC = 'channel events';
+/** The topic Zulip's notices about a channel's own lifecycle go to (the empty topic where only it is allowed). */
+export function channelEventsTopic(channel: ChannelRow): string {
+  return channel.topics_policy === 'empty_topic_only' ? '' : 'channel events';
+}
+
+/**
+ * The Notification Bot's direct message to each person someone else subscribed (bots and the
+ * acting user are skipped). Returns false, sending nothing, when more people would be told than
+ * max_bulk_new_subscription_messages allows, as Zulip does.
+ */
+export function noticeSubscribedByOthers(
+  app: App,
+  actor: UserRow,
+  changes: ReadonlyArray<{ userId: number; channel: ChannelRow }>,
+): boolean {
+  const byUser = new Map<number, ChannelRow[]>();
+  for (const { userId, channel } of changes) {
+    const target = app.store.users.byId(userId);
+    if (!target || target.id === actor.id || target.is_bot === 1) continue;
+    byUser.set(userId, [...(byUser.get(userId) ?? []), channel]);
+  }
+  if (byUser.size > LIMITS.max_bulk_new_subscription_messages) return false;
+  for (const [userId, channels] of byUser) {
+    const names = channels.map((channel) => channel.name).sort();
+    const text =
+      names.length === 1
+        ? `${silentMention(actor)} subscribed you to #**${names[0]}**.`
+        : `${silentMention(actor)} subscribed you to the following channels:\n\n${names.map((n) => `* #**${n}**`).join('\n')}`;
+    sendNotice(app, { kind: 'direct', userIds: [userId] }, text);
+  }
+  return true;
+}

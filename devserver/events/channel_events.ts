@@ -18,11 +18,16 @@ export function channelViewContext(app: App): ChannelViewContext {
 }
 
 /** stream create: the channels became visible to these users (created, or access gained). */
-export function publishStreamCreate(app: App, userIds: Iterable<number>, channels: ChannelRow[]): void {
+export function publishStreamCreate(
+  app: App,
+  userIds: Iterable<number>,
+  channels: ChannelRow[],
+  filter: (queue: EventQueue) => boolean = () => true,
+): void {
   if (channels.length === 0) return;
   const ctx = channelViewContext(app);
   const streams = channels.map((channel) => formatChannel(channel, ctx));
-  app.queues.publish(userIds, 'stream', () => ({ type: 'stream', op: 'create', streams }));
+  app.queues.publish(userIds, 'stream', (queue) => (filter(queue) ? { type: 'stream', op: 'create', streams } : null));
 }
 
 /** stream delete: the users lost sight of the channels (unsubscribed from private, archived). */

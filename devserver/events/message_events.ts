@@ -31,7 +31,9 @@ export function publishMessage(app: App, written: WrittenMessage, sentBy: SentBy
     const key = `${applyMarkdown}/${allowEmptyTopicName}`;
     let message = variants.get(key);
     if (!message) {
-      message = formatter.format(row, [], [], { applyMarkdown, allowEmptyTopicName });
+      // Zulip's message events carry the receiver's flags beside the message, not inside it.
+      const { flags: _inEventInstead, ...formatted } = formatter.format(row, [], [], { applyMarkdown, allowEmptyTopicName });
+      message = formatted;
       variants.set(key, message);
     }
     return message;
@@ -43,8 +45,9 @@ export function publishMessage(app: App, written: WrittenMessage, sentBy: SentBy
     (queue) => {
       const bits = written.receivers.get(queue.spec.userId);
       const flags = MessageFormatter.flags(bits);
-      const message = { ...messageFor(queue), flags };
-      if (!matchesQueueNarrow(queue.spec.narrow, message, app)) return null;
+      const message = messageFor(queue);
+      // The narrow may test flags (is:starred); the event carries them beside the message, not in it.
+      if (!matchesQueueNarrow(queue.spec.narrow, { ...message, flags }, app)) return null;
       const event: { type: string; [field: string]: unknown } = { type: 'message', message, flags };
       if (sentBy.queueId === queue.id && sentBy.localId !== undefined && queue.spec.userId === sentBy.sender.id) {
         // Zulip names the field local_message_id; api-v1.md calls it local_id. Both are sent.

@@ -36,7 +36,9 @@ export function publishUserAdd(app: App, target: UserRow): void {
  */
 export function publishDeliveryEmailChanges(app: App, before: UserRow, after: UserRow): void {
   const viewers = app.store.users.all().filter((user) => user.is_active === 1);
-  const changed = viewers.filter((viewer) => canSeeDeliveryEmail(viewer, before) !== canSeeDeliveryEmail(viewer, after));
+  const changed = viewers.filter(
+    (viewer) => canSeeDeliveryEmail(viewer, before) !== canSeeDeliveryEmail(viewer, after),
+  );
   app.queues.publish(
     changed.map((viewer) => viewer.id),
     'realm_user',

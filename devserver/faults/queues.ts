@@ -30,7 +30,10 @@ export function expireQueues(app: App, filter: { queue_id?: unknown; user_id?: u
   if (userId !== undefined && !Number.isInteger(userId)) throw new FaultRequestError('user_id must be an integer');
   const chosen = app.queues
     .list()
-    .filter((queue) => (queueId === undefined || queue.id === queueId) && (userId === undefined || queue.spec.userId === userId));
+    .filter(
+      (queue) =>
+        (queueId === undefined || queue.id === queueId) && (userId === undefined || queue.spec.userId === userId),
+    );
   if (queueId !== undefined && chosen.length === 0) throw new FaultRequestError(`no live queue has the ID ${queueId}`);
   for (const queue of chosen) app.queues.remove(queue.id);
   return chosen.map((queue) => queue.id);
@@ -41,7 +44,10 @@ export function expireQueues(app: App, filter: { queue_id?: unknown; user_id?: u
  * that accepts it (a waiting poll returns with it at once); then, unlike Zulip, which reloads its
  * queues from disk, every queue is lost unless `keepQueues` is set.
  */
-export function restartServer(app: App, keepQueues: boolean): { notified: number; dropped: number; server_generation: number } {
+export function restartServer(
+  app: App,
+  keepQueues: boolean,
+): { notified: number; dropped: number; server_generation: number } {
   const serverGeneration = Math.floor(Date.now() / 1000);
   let notified = 0;
   app.queues.publish(

@@ -44,9 +44,13 @@ export function createRequestHandler(
       } else {
         const found = assets.lookup(method, url.pathname);
         if (found.kind !== 'found') throw new ApiError(404, 'BAD_REQUEST', 'Not found');
-        const out = found.match.route.handler({ app, pathParams: found.match.pathParams, url });
+        const out = await found.match.route.handler({ app, pathParams: found.match.pathParams, url, req });
         status = out.status ?? 200;
-        res.writeHead(status, { 'content-type': out.contentType, 'cache-control': 'public, max-age=3600' });
+        res.writeHead(status, {
+          'content-type': out.contentType,
+          'cache-control': out.cacheControl ?? 'public, max-age=3600',
+          ...(out.location !== undefined ? { location: out.location } : {}),
+        });
         res.end(out.body);
       }
     } catch (error) {
@@ -69,7 +73,7 @@ async function handleApi(
   const found = router.lookup(method, url.pathname.slice(API_PREFIX.length));
   if (found.kind === 'none') throw new ApiError(404, 'BAD_REQUEST', 'Endpoint not found');
   if (found.kind === 'wrong-method') {
-    throw new ApiError(405, 'BAD_REQUEST', 'Method Not Allowed', { allowed_methods: found.allowed.join(',') });
+    throw new ApiError(405, 'BAD_REQUEST', 'Method Not Allowed', { allowed_methods: found.allowed });
   }
   const { route, pathParams } = found.match;
   const user = route.auth === 'user' ? authenticate(req, app.store) : null;

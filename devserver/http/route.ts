@@ -35,14 +35,26 @@ export type ApiRoute = RouteBase &
     | { auth: 'none'; handler(ctx: RequestContext<null>): ApiResult | Promise<ApiResult> }
   );
 
-/** A non-JSON resource outside /api/v1 (avatars, the realm icon). */
+/** A non-JSON resource outside /api/v1 (avatars, the realm icon, the invitation sign-up pages). */
 export interface AssetRoute {
-  method: 'GET';
+  method: 'GET' | 'POST';
   /** Absolute path, e.g. `/avatar/{user}`. */
   path: string;
-  handler(ctx: { app: App; pathParams: Record<string, string>; url: URL }): {
-    contentType: string;
-    body: string | Buffer;
-    status?: number;
-  };
+  /** `req` is there for routes that read a form body (http/body.ts readParams). */
+  handler(ctx: {
+    app: App;
+    pathParams: Record<string, string>;
+    url: URL;
+    req: IncomingMessage;
+  }): AssetResult | Promise<AssetResult>;
+}
+
+export interface AssetResult {
+  contentType: string;
+  body: string | Buffer;
+  status?: number;
+  /** Defaults to an hour of public caching, right for avatars and icons; pages with state say no-store. */
+  cacheControl?: string;
+  /** A redirect's target (the browser sign-in ends in a zulip:// one). */
+  location?: string;
 }

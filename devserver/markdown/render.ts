@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type { MentionDirectory, RenderFacts } from './directory';
 import { emojiPlugin } from './emoji';
+import { inlineImagesPlugin } from './inline_images';
 import { mentionsPlugin, type ZulipEnv } from './mentions';
 
 export interface Rendered extends RenderFacts {
@@ -11,13 +12,15 @@ export interface Rendered extends RenderFacts {
 /**
  * Markdown → HTML roughly the way Zulip renders it: raw HTML is escaped (html:false), single
  * newlines become <br>, bare URLs are linked, links open in a new tab, fenced code is wrapped in
- * Zulip's `codehilite` markup, plus mentions, channel links and :emoji:. Inline images are off
- * (Zulip does not support that syntax, and it would make clients fetch from arbitrary hosts).
+ * Zulip's `codehilite` markup, plus mentions, channel links and :emoji:. Inline image syntax is
+ * off (Zulip does not support it, and it would make clients fetch from arbitrary hosts); links to
+ * uploaded images get Zulip's preview instead (inline_images.ts).
  */
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 md.disable('image');
 md.use(mentionsPlugin);
 md.use(emojiPlugin);
+md.use(inlineImagesPlugin);
 
 md.renderer.rules['link_open'] = (tokens, idx, options, _env, self) => {
   const token = tokens[idx];

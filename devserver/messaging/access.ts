@@ -1,5 +1,5 @@
 import { canReadHistory } from '../access';
-import { badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import type { ChannelRow, MessageRow, UserRow } from '../store/rows';
 import type { Store } from '../store/store';
 
@@ -8,6 +8,13 @@ export interface AccessedMessage {
   channel: ChannelRow | undefined;
   /** The user's flag bits, or undefined when they never received it (a historical message). */
   flags: number | undefined;
+}
+
+/** The {message_id} path segment; like Zulip's URL patterns, only digits match the route. */
+export function messageIdParam(pathParams: Record<string, string>): number {
+  const raw = pathParams['message_id'] ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'BAD_REQUEST', 'Endpoint not found');
+  return Number(raw);
 }
 
 /** Zulip's answer for a message that does not exist or that the user may not read. */

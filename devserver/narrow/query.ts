@@ -1,11 +1,13 @@
 import { canReadHistory } from '../access';
 import { badNarrow } from '../http/errors';
-import { FLAG_BITS, MENTION_MASK } from '../store/flags';
 import type { RealmRow, UserRow } from '../store/rows';
 import { ROLE } from '../store/rows';
 import type { Store } from '../store/store';
+import { hasCondition, HISTORY_SAFE_IS, isCondition } from './conditions';
 import type { NarrowTerm } from './parse';
 import { OperandResolver } from './resolve';
+import { searchCondition } from './search';
+import { resolveWith } from './with';
 
 /** A narrow compiled to SQL over `messages m` and the viewer's `user_messages um`. */
 export interface NarrowQuery {
@@ -16,20 +18,30 @@ export interface NarrowQuery {
   idExpr: string;
 }
 
+export interface CompileOptions {
+  /** Widen the base to everything the viewer may read (for message_ids lookups). */
+  accessible?: boolean;
+  /** Only messages the viewer has a user_messages row for (flag updates by narrow). */
+  receivedOnly?: boolean;
+}
+
+const isDmTerm = (t: NarrowTerm): boolean => t.operator === 'is' && (t.operand === 'dm' || t.operand === 'private');
+
 /**
  * Compiles a narrow for one viewer. Without a channel (or dm) term the query runs over the
  * viewer's own user_messages rows, as Zulip searches only personal history then; with a channel
- * term whose history the viewer may read, it runs over every message of that channel (messages
- * never received come back flagged historical). `accessible` widens the base to everything the
- * viewer may read, for message_ids lookups.
+ * term whose history the viewer may read, or channels:public, it runs over every matching
+ * message (messages never received come back flagged historical). As on Zulip, an `is:` term
+ * about the viewer's own flags (anything but resolved/followed) limits it to received messages.
  */
 export function compileNarrow(
   store: Store,
   viewer: UserRow,
   realm: RealmRow,
-  terms: NarrowTerm[],
-  accessible = false,
+  rawTerms: NarrowTerm[],
+  options: CompileOptions = {},
 ): NarrowQuery {
+  const terms = resolveWith(store, viewer, rawTerms);
   const resolve = new OperandResolver(store, viewer, realm);
   const where: string[] = [];
   const args: unknown[] = [];
@@ -44,15 +56,16 @@ export function compileNarrow(
   };
   let baseWhere = [`um.user_id = ${viewer.id}`];
   const positive = (op: string): NarrowTerm | undefined => terms.find((t) => t.operator === op && !t.negated);
+  const personalOnly =
+    options.receivedOnly === true ||
+    terms.some((t) => t.operator === 'is' && !HISTORY_SAFE_IS.has(String(t.operand)));
 
   const channelTerm = positive('channel');
   const dmTerm = positive('dm');
-  if (
-    channelTerm &&
-    (dmTerm || terms.some((t) => t.operator === 'is' && !t.negated && (t.operand === 'dm' || t.operand === 'private')))
-  ) {
+  if (channelTerm && (dmTerm || terms.some((t) => isDmTerm(t) && !t.negated))) {
     throw badNarrow('No message can be both a channel message and direct message');
   }
+  const publicTerm = positive('channels');
   if (channelTerm) {
     const channel = resolve.channel(channelTerm.operand);
     const open = canReadHistory(viewer, channel, store.channels.subscription(viewer.id, channel.id));
@@ -63,16 +76,20 @@ export function compileNarrow(
     const recipient = store.recipients.findDirect([...ids, viewer.id]);
     query = { from: joinAll, idExpr: 'm.id' };
     baseWhere = [`m.recipient_id = ${recipient ?? -1}`, 'um.message_id IS NOT NULL'];
-  } else if (positive('channels')?.operand === 'public' && viewer.role !== ROLE.guest) {
+  } else if (publicTerm && viewer.role !== ROLE.guest && !personalOnly) {
+    // channels:public (or web-public) searches the shared history of those channels.
     query = { from: joinAll, idExpr: 'm.id' };
-    baseWhere = ['m.channel_id IN (SELECT id FROM channels WHERE invite_only = 0)'];
-  } else if (accessible) {
+    baseWhere = [];
+  } else if (options.accessible) {
     const readable = store.channels
       .all()
       .filter((c) => canReadHistory(viewer, c, store.channels.subscription(viewer.id, c.id)))
       .map((c) => c.id);
     query = { from: joinAll, idExpr: 'm.id' };
     baseWhere = [`(um.message_id IS NOT NULL OR m.channel_id IN (${readable.join(',') || '-1'}))`];
+  }
+  if (query.idExpr === 'm.id' && personalOnly && !baseWhere.includes('um.message_id IS NOT NULL')) {
+    baseWhere.push('um.message_id IS NOT NULL');
   }
 
   // Messages the viewer never received count as read (Zulip's "historical" messages).
@@ -84,8 +101,9 @@ export function compileNarrow(
         if (term !== channelTerm) add('m.recipient_id = ?', negated, resolve.channel(operand).recipient_id);
         break;
       case 'channels':
-        if (operand !== 'public' && operand !== 'web-public')
-          throw badNarrow(`invalid channels operand ${String(operand)}`);
+        if (operand !== 'public' && operand !== 'web-public') {
+          throw badNarrow(`unknown channels operand ${String(operand)}`);
+        }
         add(
           `m.channel_id IN (SELECT id FROM channels WHERE ${operand === 'public' ? 'invite_only = 0' : 'is_web_public = 1'})`,
           negated,
@@ -121,69 +139,15 @@ export function compileNarrow(
       case 'has':
         add(hasCondition(String(operand)), negated);
         break;
-      case 'search':
-        for (const word of String(operand).split(/\s+/).filter(Boolean)) {
-          add(
-            "(m.content LIKE ? ESCAPE '\\' OR m.topic LIKE ? ESCAPE '\\')",
-            negated,
-            ...Array(2).fill(`%${likeEscape(word)}%`),
-          );
-        }
+      case 'search': {
+        const { sql, args: values } = searchCondition(String(operand));
+        add(sql, negated, ...values);
         break;
+      }
       case 'near':
-      case 'with':
-        // Web-app view hints: they choose where to look, not what matches, so they filter nothing.
+        // A web-app view hint: it chooses where to look, not what matches, so it filters nothing.
         break;
     }
   }
   return { ...query, where: [...baseWhere, ...where], args };
-}
-
-function isCondition(store: Store, viewer: UserRow, operand: string, flags: string): string {
-  switch (operand) {
-    case 'dm':
-    case 'private':
-      return 'm.channel_id IS NULL';
-    case 'starred':
-      return `(${flags} & ${FLAG_BITS.starred}) != 0`;
-    case 'unread':
-      return `(${flags} & ${FLAG_BITS.read}) = 0`;
-    case 'mentioned':
-      return `(${flags} & ${MENTION_MASK}) != 0`;
-    case 'alerted':
-      return `(${flags} & ${FLAG_BITS.has_alert_word}) != 0`;
-    case 'resolved':
-      return "m.topic LIKE '✔ %'";
-    case 'muted': {
-      const muted = store.channels
-        .subscriptionsOf(viewer.id)
-        .filter((s) => s.is_muted === 1)
-        .map((s) => s.channel_id);
-      return `m.channel_id IN (${muted.join(',') || '-1'})`;
-    }
-    case 'followed':
-      // Followed topics arrive with user_topics in a later slice; until then nothing is followed.
-      return '0';
-    default:
-      throw badNarrow(`unknown 'is' operand ${operand}`);
-  }
-}
-
-function hasCondition(operand: string): string {
-  switch (operand) {
-    case 'link':
-      return "m.rendered_content LIKE '%<a %'";
-    case 'image':
-      return "m.rendered_content LIKE '%<img %'";
-    case 'attachment':
-      return "m.content LIKE '%/user_uploads/%'";
-    case 'reaction':
-      return 'EXISTS (SELECT 1 FROM reactions r WHERE r.message_id = m.id)';
-    default:
-      throw badNarrow(`unknown 'has' operand ${operand}`);
-  }
-}
-
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,4 +1,5 @@
 import type { App } from '../app';
+import { announcementsChannelId } from '../channels/spectators';
 import { LIMITS } from '../limits';
 import { realmOverridesState } from './realm_overrides';
 import { realmIconUrl } from '../routes/server_settings';
@@ -43,7 +44,8 @@ export function realmState(app: App, groups: GroupWithMembers[], serverGeneratio
     realm_push_notifications_enabled: app.push.configured,
     realm_push_notifications_enabled_end_timestamp: null,
     realm_require_e2ee_push_notifications: false,
-    realm_enable_spectator_access: false,
+    realm_enable_spectator_access: app.options.spectatorAccess,
+    realm_new_stream_announcements_stream_id: announcementsChannelId(app),
     realm_is_zephyr_mirror_realm: false,
     realm_inline_image_preview: true,
     realm_inline_url_embed_preview: false,
@@ -80,13 +82,12 @@ export function realmState(app: App, groups: GroupWithMembers[], serverGeneratio
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_needs_upgrade: false,
-    server_web_public_streams_enabled: false,
+    server_web_public_streams_enabled: app.options.webPublicStreams,
     server_jitsi_server_url: null,
     password_min_length: 6,
     password_max_length: 100,
     password_min_guesses: 10000,
     giphy_api_key: '',
-    tenor_api_key: '',
     development_environment: false,
     ...realmOverridesState(app, group),
   };

@@ -23,7 +23,8 @@ export function recordsState(app: App, user: UserRow, want: (type: string) => bo
   if (want('navigation_views')) {
     state['navigation_views'] = records.navigationViews.forUser(user.id).map(formatNavigationView);
   }
-  if (want('custom_profile_fields')) state['custom_profile_fields'] = records.profileFields.all().map(formatProfileField);
+  if (want('custom_profile_fields'))
+    state['custom_profile_fields'] = records.profileFields.all().map(formatProfileField);
   if (want('realm_playgrounds')) state['realm_playgrounds'] = records.playgrounds.all().map(formatPlayground);
   return state;
 }

@@ -2,6 +2,7 @@ import { nowSeconds, type App } from '../app';
 import type { UserRow } from '../store/rows';
 import { formatGroup } from '../views/groups';
 import { avatarUrl, formatSystemBot, formatUser, type UserViewOptions } from '../views/users';
+import { capabilityEffects, channelExtrasState } from './channel_extras';
 import { realmState } from './realm_state';
 import { recordsState } from './records';
 import { streamsState, subscriptionState, type IncludeSubscribers } from './subscriptions';
@@ -51,7 +52,7 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   if (want('realm_emoji')) state['realm_emoji'] = {};
   if (want('realm_linkifiers')) state['realm_linkifiers'] = [];
   if (want('realm_filters')) state['realm_filters'] = [];
-  if (want('channel_folders')) state['channel_folders'] = [];
+  Object.assign(state, channelExtrasState(app, want, channelCtx));
   if (want('push_device')) state['push_devices'] = app.push.devicesOf(user.id);
   if (want('user_status')) state['user_status'] = {};
   if (want('realm_user_groups')) {
@@ -63,13 +64,15 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   if (want('realm_user')) Object.assign(state, usersState(app, user));
   if (want('recent_private_conversations')) state['recent_private_conversations'] = recentDirectState(app, user.id);
   if (want('starred_messages')) state['starred_messages'] = app.store.userState.starred(user.id);
-  if (want('stream')) state['streams'] = streamsState(app, user, channelCtx);
+  const archived = opts.capabilities['archived_channels'] === true;
+  if (want('stream')) state['streams'] = streamsState(app, user, channelCtx, archived);
   if (want('subscription')) {
     const defaults = opts.capabilities['notification_settings_null'] === true ? null : notificationDefaults(settings);
-    Object.assign(state, subscriptionState(app, user, channelCtx, opts.includeSubscribers, defaults));
+    Object.assign(state, subscriptionState(app, user, channelCtx, opts.includeSubscribers, defaults, archived));
   }
   if (want('message') && want('update_message_flags')) state['unread_msgs'] = unreadState(app, user.id, topicName);
   if (want('user_settings')) state['user_settings'] = settings;
+  capabilityEffects(app, state, settings, opts.capabilities, want);
   return state;
 }
 
@@ -99,7 +102,6 @@ function usersState(app: App, user: UserRow): Record<string, unknown> {
     is_admin: own['is_admin'],
     is_moderator: user.role === 300,
     is_guest: own['is_guest'],
-    is_billing_admin: false,
     avatar_source: 'U',
     avatar_url: avatarUrl(app.baseUrl, user),
     avatar_url_medium: avatarUrl(app.baseUrl, user, 'medium'),

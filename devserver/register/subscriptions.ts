@@ -1,6 +1,6 @@
 import { canSeeChannel, canSeeSubscribers } from '../access';
 import type { App } from '../app';
-import type { UserRow } from '../store/rows';
+import type { ChannelRow, UserRow } from '../store/rows';
 import {
   formatChannel,
   formatSubscription,
@@ -10,10 +10,34 @@ import {
 
 export type IncludeSubscribers = 'true' | 'false' | 'partial';
 
+const FOURTEEN_DAYS = 14 * 86_400;
+
 /**
- * subscriptions / unsubscribed / never_subscribed for one user. Subscriber lists are attached per
- * include_subscribers; since every channel here has fewer than 250 subscribers, "partial" gets
- * full lists too, exactly as Zulip does for channels that small.
+ * Subscriber lists for include_subscribers. "true" gives every list in full; "partial" gives full
+ * lists for channels below the threshold (Zulip: 250 subscribers) and, for larger ones, only
+ * bots and recently active people (here: who sent a message in the last 14 days) as
+ * partial_subscribers.
+ */
+function attachSubscribers(
+  app: App,
+  entry: Record<string, unknown>,
+  channel: ChannelRow,
+  ctx: ChannelViewContext,
+  include: IncludeSubscribers,
+  recent: () => Set<number>,
+): void {
+  const all = ctx.subscribers.get(channel.id) ?? [];
+  if (include === 'true' || all.length < app.options.fullSubscriberListThreshold) {
+    entry['subscribers'] = all;
+    return;
+  }
+  const active = recent();
+  entry['partial_subscribers'] = all.filter((id) => active.has(id));
+}
+
+/**
+ * subscriptions / unsubscribed / never_subscribed for one user. Archived channels appear only for
+ * clients with the archived_channels capability.
  */
 export function subscriptionState(
   app: App,
@@ -21,17 +45,26 @@ export function subscriptionState(
   ctx: ChannelViewContext,
   include: IncludeSubscribers,
   defaults: NotificationDefaults | null,
+  archived = false,
 ): Record<string, unknown> {
   const subs = new Map(app.store.channels.subscriptionsOf(user.id).map((sub) => [sub.channel_id, sub]));
   const subscriptions: Record<string, unknown>[] = [];
   const unsubscribed: Record<string, unknown>[] = [];
   const neverSubscribed: Record<string, unknown>[] = [];
+  let recentCache: Set<number> | undefined;
+  const recent = (): Set<number> => {
+    if (!recentCache) {
+      const bots = app.store.users.all().filter((u) => u.is_bot === 1).map((u) => u.id);
+      recentCache = new Set([...app.store.channels.recentSenders(ctx.now - FOURTEEN_DAYS), ...bots]);
+    }
+    return recentCache;
+  };
   for (const channel of app.store.channels.all()) {
     const sub = subs.get(channel.id);
-    if (!canSeeChannel(user, channel, sub)) continue;
+    if (!canSeeChannel(user, channel, sub) || (channel.is_archived === 1 && !archived)) continue;
     const entry = sub ? formatSubscription(channel, sub, ctx, defaults) : formatChannel(channel, ctx);
     if (include !== 'false' && canSeeSubscribers(user, channel, sub)) {
-      entry['subscribers'] = ctx.subscribers.get(channel.id) ?? [];
+      attachSubscribers(app, entry, channel, ctx, include, recent);
     }
     if (!sub) neverSubscribed.push(entry);
     else if (sub.active === 1) subscriptions.push(entry);
@@ -41,10 +74,16 @@ export function subscriptionState(
 }
 
 /** The `stream` fetch type: every channel the user can see, without personal settings. */
-export function streamsState(app: App, user: UserRow, ctx: ChannelViewContext): Record<string, unknown>[] {
+export function streamsState(
+  app: App,
+  user: UserRow,
+  ctx: ChannelViewContext,
+  archived = false,
+): Record<string, unknown>[] {
   const subs = new Map(app.store.channels.subscriptionsOf(user.id).map((sub) => [sub.channel_id, sub]));
   return app.store.channels
     .all()
     .filter((channel) => canSeeChannel(user, channel, subs.get(channel.id)))
+    .filter((channel) => archived || channel.is_archived === 0)
     .map((channel) => formatChannel(channel, ctx));
 }

@@ -7,7 +7,6 @@ import type { NotificationDefaults } from '../views/channels';
  */
 export const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = {
   twenty_four_hour_time: false,
-  dense_mode: true,
   web_mark_read_on_scroll_policy: 1,
   web_channel_default_view: 1,
   starred_message_counts: true,

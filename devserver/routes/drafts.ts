@@ -109,7 +109,9 @@ export const draftRoutes: ApiRoute[] = [
       if (raw === undefined) throw missingParam('drafts');
       if (!Array.isArray(raw)) throw badRequest('drafts is not a list');
       const drafts = raw.map((draft, index) => parseDraft(ctx.app, user, draft, `drafts[${index}]`));
-      const rows = ctx.app.store.transaction(() => drafts.map((draft) => ctx.app.store.records.drafts.insert(user.id, draft)));
+      const rows = ctx.app.store.transaction(() =>
+        drafts.map((draft) => ctx.app.store.records.drafts.insert(user.id, draft)),
+      );
       publishToUser(ctx.app, user.id, { type: 'drafts', op: 'add', drafts: rows.map(formatDraft) });
       return { ids: rows.map((row) => row.id) };
     },

@@ -2,13 +2,35 @@ import type { ApiRoute, AssetRoute } from '../http/route';
 import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
 import { eventRoutes } from './events';
+import { flagRoutes } from './flags';
+import { channelFolderRoutes } from './channel_folders';
+import { channelRoutes } from './channels';
+import { channelReadRoutes } from './channels_get';
+import { subscriptionPropertyRoutes } from './subscription_properties';
+import { subscriptionRoutes } from './subscriptions';
+import { userGroupEditRoutes } from './user_group_edit';
+import { userGroupMemberRoutes } from './user_group_members';
+import { userGroupRoutes } from './user_groups';
+import { messageEditRoutes } from './messages_edit';
 import { messageGetRoutes } from './messages_get';
 import { messageSendRoutes } from './messages_send';
 import { pushRoutes } from './push';
+import { reactionRoutes } from './reactions';
 import { registerRoutes } from './register';
 import { serverSettingsRoutes } from './server_settings';
+import { typingRoutes } from './typing';
+import { ssoLoginRoutes } from './sso_login';
 import { userRoutes } from './users';
 import { userTopicRoutes } from './user_topics';
+import { draftRoutes } from './drafts';
+import { inviteRoutes } from './invites';
+import { navigationViewRoutes } from './navigation_views';
+import { playgroundRoutes } from './playgrounds';
+import { profileFieldRoutes } from './profile_fields';
+import { realmRoutes } from './realm';
+import { savedSnippetRoutes } from './saved_snippets';
+import { settingsRoutes } from './settings';
+import { signupRoutes } from './signup';
 
 /** Every API route. New areas add a routes/<area>.ts file and list it here. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -18,9 +40,29 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...eventRoutes,
   ...messageSendRoutes,
   ...messageGetRoutes,
+  ...messageEditRoutes,
   ...userTopicRoutes,
+  ...reactionRoutes,
+  ...flagRoutes,
+  ...typingRoutes,
   ...userRoutes,
   ...pushRoutes,
+  ...subscriptionRoutes,
+  ...subscriptionPropertyRoutes,
+  ...channelRoutes,
+  ...channelReadRoutes,
+  ...channelFolderRoutes,
+  ...userGroupRoutes,
+  ...userGroupEditRoutes,
+  ...userGroupMemberRoutes,
+  ...draftRoutes,
+  ...savedSnippetRoutes,
+  ...navigationViewRoutes,
+  ...profileFieldRoutes,
+  ...playgroundRoutes,
+  ...inviteRoutes,
+  ...settingsRoutes,
+  ...realmRoutes,
 ];
 
-export const ASSET_ROUTES: readonly AssetRoute[] = assetRoutes;
+export const ASSET_ROUTES: readonly AssetRoute[] = [...assetRoutes, ...ssoLoginRoutes, ...signupRoutes];

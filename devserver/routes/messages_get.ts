@@ -2,24 +2,14 @@ import { badRequest, incompatibleParams, missingParam } from '../http/errors';
 import type { Params } from '../http/params';
 import type { ApiRoute } from '../http/route';
 import { MAX_MESSAGES_PER_FETCH } from '../limits';
-import { fetchByIds, fetchPage, type Anchor } from '../narrow/page';
+import { parseAnchor } from '../narrow/anchor';
+import { fetchByIds, fetchPage } from '../narrow/page';
 import { parseNarrow } from '../narrow/parse';
 import { compileNarrow } from '../narrow/query';
+import { highlightHtml, highlightText, highlightTokens } from '../narrow/search';
 import { MessageFormatter } from '../views/messages';
 
 const RANGE_PARAMS = ['anchor', 'include_anchor', 'use_first_unread_anchor', 'num_before', 'num_after'];
-
-function parseAnchor(params: Params): Anchor {
-  const useFirstUnread = params.bool('use_first_unread_anchor', false);
-  const raw = params.string('anchor');
-  if (raw === undefined) {
-    if (useFirstUnread) return 'first_unread';
-    throw missingParam('anchor');
-  }
-  if (raw === 'newest' || raw === 'oldest' || raw === 'first_unread') return raw;
-  if (!/^-?\d+$/.test(raw.trim())) throw badRequest(`Invalid anchor`);
-  return Math.max(0, Number(raw));
-}
 
 function count(params: Params, name: string): number {
   const value = params.int(name);
@@ -45,8 +35,19 @@ export const messageGetRoutes: ApiRoute[] = [
       const messageIds = params.intList('message_ids');
       const realm = app.store.realm.get();
       const formatter = new MessageFormatter(app.store, app.baseUrl);
-      const format = (ids: number[]) =>
-        formatter.formatForViewer(app.store.messages.byIds(ids), user.id, { applyMarkdown, allowEmptyTopicName });
+      const tokens = highlightTokens(terms);
+      const format = (ids: number[]) => {
+        const rows = app.store.messages.byIds(ids);
+        const messages = formatter.formatForViewer(rows, user.id, { applyMarkdown, allowEmptyTopicName });
+        // Searches say where they matched: the rendered content and topic with highlight spans.
+        if (terms.some((t) => t.operator === 'search')) {
+          messages.forEach((message, i) => {
+            message['match_content'] = highlightHtml(rows[i]!.rendered_content, tokens);
+            message['match_subject'] = highlightText(String(message['subject']), tokens);
+          });
+        }
+        return messages;
+      };
 
       if (messageIds !== undefined) {
         const clashing = RANGE_PARAMS.filter((name) => params.has(name));
@@ -54,7 +55,7 @@ export const messageGetRoutes: ApiRoute[] = [
         if (messageIds.length > MAX_MESSAGES_PER_FETCH) {
           throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
         }
-        const query = compileNarrow(app.store, user, realm, terms, true);
+        const query = compileNarrow(app.store, user, realm, terms, { accessible: true });
         return { messages: format(fetchByIds(app.store, query, messageIds)), history_limited: false };
       }
 

@@ -1,6 +1,10 @@
+import { webPublicAccessEnabled } from '../channels/spectators';
 import { parseQueueSpec } from '../events/spec';
-import { badRequest } from '../http/errors';
+import { authenticate } from '../http/auth';
+import { badRequest, unauthorized } from '../http/errors';
+import type { Params } from '../http/params';
 import type { ApiRoute } from '../http/route';
+import { spectatorState } from '../register/spectator';
 import { initialState } from '../register/state';
 import type { IncludeSubscribers } from '../register/subscriptions';
 import { versionFields } from '../version';
@@ -8,28 +12,47 @@ import { versionFields } from '../version';
 /** Identifies this server process; clients compare it across restarts. */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 
+function readIncludeSubscribers(params: Params): IncludeSubscribers {
+  const value = params.string('include_subscribers') ?? 'false';
+  if (!['true', 'false', 'partial'].includes(value)) throw badRequest('include_subscribers must be true, false or partial');
+  return value as IncludeSubscribers;
+}
+
 export const registerRoutes: ApiRoute[] = [
   {
     /**
      * POST /register: creates an event queue for the caller and returns the initial data selected
-     * by fetch_event_types (falling back to event_types, then to everything).
+     * by fetch_event_types (falling back to event_types, then to everything). Without
+     * credentials, in an organization open to spectators, it returns the public data and
+     * queue_id null (client_gravatar and include_subscribers=true are refused then).
      */
     method: 'POST',
     path: '/register',
-    auth: 'user',
-    handler: ({ app, user, params }) => {
-      const spec = parseQueueSpec(params, user.id);
-      const fetchTypes = params.stringList('fetch_event_types');
-      const includeSubscribers = params.string('include_subscribers') ?? 'false';
-      if (!['true', 'false', 'partial'].includes(includeSubscribers)) {
-        throw badRequest('include_subscribers must be true, false or partial');
+    auth: 'none',
+    handler: ({ app, params, req }) => {
+      const user = req.headers.authorization ? authenticate(req, app.store) : null;
+      if (user === null) {
+        if (!webPublicAccessEnabled(app)) throw unauthorized();
+        if (params.bool('client_gravatar', false)) {
+          throw badRequest("Invalid 'client_gravatar' parameter for anonymous request");
+        }
+        if (readIncludeSubscribers(params) === 'true') {
+          throw badRequest("Invalid 'include_subscribers' parameter for anonymous request");
+        }
       }
-      // Accepted for fidelity; presence is not modelled in this slice, so they change nothing.
+      const spec = parseQueueSpec(params, user?.id ?? 0);
+      const fetchTypes = params.stringList('fetch_event_types');
+      const includeSubscribers = readIncludeSubscribers(params);
+      // Accepted for fidelity; presence is not modelled, so they change nothing.
       params.bool('slim_presence', false);
       params.int('presence_history_limit_days');
+      const types = fetchTypes !== undefined ? new Set(fetchTypes) : spec.eventTypes;
+      if (user === null) {
+        return { queue_id: null, last_event_id: -1, ...versionFields(), ...spectatorState(app, types, SERVER_GENERATION) };
+      }
       const state = initialState(app, user, {
-        fetchTypes: fetchTypes !== undefined ? new Set(fetchTypes) : spec.eventTypes,
-        includeSubscribers: includeSubscribers as IncludeSubscribers,
+        fetchTypes: types,
+        includeSubscribers,
         capabilities: spec.capabilities,
         serverGeneration: SERVER_GENERATION,
       });

@@ -1,3 +1,4 @@
+import { webPublicAccessEnabled } from '../channels/spectators';
 import { renderPlain } from '../markdown/render';
 import type { ApiRoute } from '../http/route';
 import { versionFields } from '../version';
@@ -42,7 +43,7 @@ export const serverSettingsRoutes: ApiRoute[] = [
         realm_name: realm.name,
         realm_icon: realmIconUrl(app),
         realm_description: renderPlain(realm.description),
-        realm_web_public_access_enabled: false,
+        realm_web_public_access_enabled: webPublicAccessEnabled(app),
       };
     },
   },

@@ -35,7 +35,8 @@ function checkFullName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0) throw badRequest('Name too short!');
   if ([...name].length > 100) throw badRequest('Name too long!');
-  if (/[*`\\>"@]|[\u0000-\u001f]/.test(name)) throw badRequest('Invalid characters in name!');
+  const control = [...name].some((ch) => ch.charCodeAt(0) < 0x20);
+  if (control || /[*`\\>"@]/.test(name)) throw badRequest('Invalid characters in name!');
   return name;
 }
 
@@ -52,8 +53,10 @@ function publishSettingChange(app: App, user: UserRow, name: string, value: Sett
     app.queues.publish([user.id], type, (queue) =>
       queue.spec.capabilities['user_settings_object'] === true ? null : { type, user: email, ...event },
     );
-  if (LEGACY_DISPLAY_SETTINGS.has(name)) legacy('update_display_settings', { setting_name: name, setting: value, ...language });
-  if (LEGACY_NOTIFICATION_SETTINGS.has(name)) legacy('update_global_notifications', { notification_name: name, setting: value });
+  if (LEGACY_DISPLAY_SETTINGS.has(name))
+    legacy('update_display_settings', { setting_name: name, setting: value, ...language });
+  if (LEGACY_NOTIFICATION_SETTINGS.has(name))
+    legacy('update_global_notifications', { notification_name: name, setting: value });
 }
 
 export const settingsRoutes: ApiRoute[] = [
@@ -98,7 +101,8 @@ export const settingsRoutes: ApiRoute[] = [
       if (fullName !== undefined && fullName !== user.full_name) {
         publishUserUpdate(app, { user_id: user.id, full_name: fullName });
       }
-      return fullName === undefined ? {} : { full_name: fullName };
+      // Zulip's server also echoes full_name here; the OpenAPI response admits no such field.
+      return {};
     },
   },
 ];

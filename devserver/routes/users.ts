@@ -1,6 +1,9 @@
 import { badRequest } from '../http/errors';
 import type { ApiRoute, RequestContext } from '../http/route';
-import type { UserRow } from '../store/rows';
+import { deactivateAccount, reactivateAccount } from '../accounts/activation';
+import { ApiError } from '../http/errors';
+import { ROLE, type UserRow } from '../store/rows';
+import { adminRequired, ownerRequired } from './realm';
 import { apiEmail, canSeeDeliveryEmail, formatUser } from '../views/users';
 
 /** People and bots of the organization; system bots live in register's cross_realm_bots. */
@@ -16,7 +19,25 @@ function viewOptions(ctx: RequestContext<UserRow>) {
     realm: ctx.app.store.realm.get(),
     baseUrl: ctx.app.baseUrl,
     includeProfileData: ctx.params.bool('include_custom_profile_fields', false),
+    profileData: ctx.app.store.records.profileFields.valuesByUser(),
   };
+}
+
+/**
+ * Zulip's access_user_by_id for administrative actions: a person of this organization (not a
+ * bot, not a system bot); deactivated ones only where the action allows them.
+ */
+function targetUser(ctx: RequestContext<UserRow>, allowDeactivated: boolean): UserRow {
+  const raw = ctx.pathParams['user_id'] ?? '';
+  const target = /^\d+$/.test(raw) ? ctx.app.store.users.byId(Number(raw)) : undefined;
+  if (!target || target.is_bot === 1 || target.is_system_bot === 1) throw badRequest('No such user');
+  if (!allowDeactivated && target.is_active !== 1) throw badRequest('User is deactivated');
+  return target;
+}
+
+function requireAdminFor(ctx: RequestContext<UserRow>, target: UserRow): void {
+  if (ctx.user.role > ROLE.admin) throw adminRequired();
+  if (target.role === ROLE.owner && ctx.user.role !== ROLE.owner) throw ownerRequired();
 }
 
 export const userRoutes: ApiRoute[] = [
@@ -46,8 +67,11 @@ export const userRoutes: ApiRoute[] = [
     auth: 'user',
     handler: (ctx) => {
       const options = viewOptions(ctx);
+      const { bot_type: botType, ...own } = formatUser(ctx.user, { ...options, includeProfileData: true });
       return {
-        ...formatUser(ctx.user, { ...options, includeProfileData: true }),
+        ...own,
+        // As in Zulip (and its OpenAPI), the caller's own profile has bot_type only for bots.
+        ...(ctx.user.is_bot === 1 ? { bot_type: botType } : {}),
         max_message_id: ctx.app.store.messages.maxId(),
       };
     },
@@ -74,6 +98,45 @@ export const userRoutes: ApiRoute[] = [
         });
       if (!user) throw badRequest('No such user');
       return { user: formatUser(user, options) };
+    },
+  },
+  {
+    /**
+     * DELETE /users/{user_id}: deactivates a person (administrators; owners only by owners). The
+     * last owner cannot go. Their bots go too; see accounts/activation.ts for the events.
+     */
+    method: 'DELETE',
+    path: '/users/{user_id}',
+    auth: 'user',
+    handler: (ctx) => {
+      const target = targetUser(ctx, false);
+      requireAdminFor(ctx, target);
+      // Zulip e-mails this note to the person; there is no mail here, so it is only accepted.
+      ctx.params.string('deactivation_notification_comment');
+      const owners = ctx.app.store.users
+        .all()
+        .filter((u) => u.role === ROLE.owner && u.is_active === 1 && u.is_bot === 0);
+      if (target.role === ROLE.owner && owners.length <= 1) {
+        throw new ApiError(400, 'CANNOT_DEACTIVATE_LAST_USER', 'Cannot deactivate the only organization owner', {
+          is_last_owner: true,
+          entity: 'organization owner',
+        });
+      }
+      deactivateAccount(ctx.app, target);
+      return {};
+    },
+  },
+  {
+    /** POST /users/{user_id}/reactivate: reactivates a deactivated person (administrators). */
+    method: 'POST',
+    path: '/users/{user_id}/reactivate',
+    auth: 'user',
+    handler: (ctx) => {
+      const target = targetUser(ctx, true);
+      requireAdminFor(ctx, target);
+      if (target.is_active === 1) throw badRequest('User is already active');
+      reactivateAccount(ctx.app, target);
+      return {};
     },
   },
 ];

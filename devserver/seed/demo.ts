@@ -6,6 +6,7 @@ import type { Store } from '../store/store';
 import { SeedBuilder } from './builder';
 import { createDemoOrg, DEMO_PASSWORD, demoSubscribers, DM_GROUPS, P } from './demo_org';
 import { demoMessage, TOPICS, typoVersion } from './demo_text';
+import { seedDemoRecords } from './demo_records';
 
 const DAY = 86_400;
 const CHANNEL_MESSAGES = 2600;
@@ -128,6 +129,7 @@ export function seedDemo(store: Store, now: number): void {
     });
     if (!item.bot && prng.chance(0.15)) addReactions(build, id, item);
   }
+  seedDemoRecords(build, org.channels);
 }
 
 /** Messages placed on purpose: CI reports, @all announcements, recent mentions of the owner. */

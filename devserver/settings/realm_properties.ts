@@ -19,10 +19,12 @@ export interface RealmProperty {
   check?: (value: never) => void;
 }
 
-const str = (limit: number, blank = false) => (value: string) => {
-  if (!blank && value.trim().length === 0) throw badRequest('Organization name cannot be empty.');
-  if ([...value].length > limit) throw badRequest(`Value too long (limit: ${limit} characters)`);
-};
+const str =
+  (limit: number, blank = false) =>
+  (value: string) => {
+    if (!blank && value.trim().length === 0) throw badRequest('Organization name cannot be empty.');
+    if ([...value].length > limit) throw badRequest(`Value too long (limit: ${limit} characters)`);
+  };
 
 const GROUP_SETTINGS = [
   'can_access_all_users_group',
@@ -45,7 +47,11 @@ const GROUP_SETTINGS = [
   'direct_message_permission_group',
 ] as const;
 
-const OWNER_ONLY = new Set(['can_access_all_users_group', 'can_create_web_public_channel_group', 'can_manage_all_groups']);
+const OWNER_ONLY = new Set([
+  'can_access_all_users_group',
+  'can_create_web_public_channel_group',
+  'can_manage_all_groups',
+]);
 
 export const REALM_PROPERTIES: Readonly<Record<string, RealmProperty>> = {
   name: { kind: 'string', column: 'name', event: 'update', check: str(40) },

@@ -30,8 +30,11 @@ export class GroupsRepo {
 
   constructor(private readonly db: Database) {
     this.selectAll = db.prepare<[], UserGroupRow>('SELECT * FROM user_groups ORDER BY id');
+    // Deactivated accounts keep their membership rows (reactivation restores them) but, as on
+    // Zulip, are listed in no group while deactivated.
     this.selectMembers = db.prepare<[], { group_id: number; user_id: number }>(
-      'SELECT group_id, user_id FROM user_group_members ORDER BY group_id, user_id',
+      `SELECT m.group_id, m.user_id FROM user_group_members m JOIN users u ON u.id = m.user_id
+       WHERE u.is_active = 1 ORDER BY m.group_id, m.user_id`,
     );
     this.selectSubgroups = db.prepare<[], { group_id: number; subgroup_id: number }>(
       'SELECT group_id, subgroup_id FROM user_group_subgroups ORDER BY group_id, subgroup_id',

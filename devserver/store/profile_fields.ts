@@ -39,6 +39,7 @@ export class ProfileFieldsRepo {
   private readonly selectUserValues;
   private readonly upsertValue;
   private readonly deleteValue;
+  private readonly deleteField;
 
   constructor(db: Database) {
     this.selectAll = db.prepare<[], ProfileFieldRow>('SELECT * FROM custom_profile_fields ORDER BY sort_order, id');
@@ -61,6 +62,7 @@ export class ProfileFieldsRepo {
       `INSERT INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)
        ON CONFLICT (user_id, field_id) DO UPDATE SET value = excluded.value, rendered_value = excluded.rendered_value`,
     );
+    this.deleteField = db.prepare<[number]>('DELETE FROM custom_profile_fields WHERE id = ?');
     this.deleteValue = db.prepare<[number, number]>(
       'DELETE FROM custom_profile_values WHERE user_id = ? AND field_id = ?',
     );
@@ -88,6 +90,11 @@ export class ProfileFieldsRepo {
       editable_by_user: field.editable_by_user ? 1 : 0,
     });
     return Number(result.lastInsertRowid);
+  }
+
+  /** Removes a field; its values go with it (ON DELETE CASCADE). */
+  delete(id: number): void {
+    this.deleteField.run(id);
   }
 
   /** Every user's values, grouped by user ID (for register and GET /users). */

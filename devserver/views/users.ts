@@ -65,7 +65,6 @@ export function formatUser(user: UserRow, options: UserViewOptions): Record<stri
     is_owner: user.role === ROLE.owner,
     is_admin: user.role <= ROLE.admin,
     is_guest: user.role === ROLE.guest,
-    is_billing_admin: false,
     is_bot: user.is_bot === 1,
     bot_type: user.is_bot === 1 ? user.bot_type : null,
     role: user.role,

@@ -13,19 +13,24 @@ import type {
   Narrow,
   Sidebar,
 } from '../../common/model';
-import { ApiClient, sendMessage, type RegisterResponse } from '../api';
+import { ApiClient, type ApiError, type RegisterResponse } from '../api';
 import type { Logger } from '../log';
+import { notificationsFor } from '../notifications/dispatch';
 import { Outbox } from '../outbox/outbox';
+import { outboxServer } from '../outbox/server';
 import type { AccountStore } from '../store/account-store';
 import type { AccountRecord } from '../store/app-store';
 import { narrowFilter } from '../store/narrows';
 import type { Clock } from '../sync/clock';
 import { mergeDeltas, type Delta } from '../sync/deltas';
 import { SyncEngine } from '../sync/engine';
+import { classifyFailure } from '../sync/failures';
 import { apiForClient } from '../sync/sync-api';
 import { openAccountStore } from './account-store-open';
 import { messageFetcher } from './fetcher';
+import { MessageActions } from './message-actions';
 import { Pager } from './pager';
+import { AccountRecords } from '../records/account-records';
 import { validateCompose } from './compose-rules';
 import { buildSidebar, echoView, messageView, userLookup } from './views';
 
@@ -45,6 +50,8 @@ export interface AccountOptions {
   openView: Narrow | null;
   /** Register told us something new about the account (name, feature level). */
   onRecordChanged: (record: AccountRecord) => void;
+  /** Parley's do-not-disturb switch: read at each new message. */
+  doNotDisturb: () => boolean;
 }
 
 export class Account {
@@ -58,6 +65,10 @@ export class Account {
   readonly #engine: SyncEngine | null;
   readonly #pager: Pager;
   readonly #outbox: Outbox;
+  /** Read, star, react, edit, delete, typing, search and unread counts (main/accounts/message-actions.ts). */
+  readonly actions: MessageActions;
+  /** Channels, groups, drafts, snippets, users, settings, typing and feature gates (main/records). */
+  readonly records: AccountRecords;
 
   constructor(o: AccountOptions) {
     this.#o = o;
@@ -72,6 +83,8 @@ export class Account {
           realmUrl: o.record.realmUrl,
           auth,
           log: o.log.child('api'),
+          // Any request (a send, a page, a lookup), not only the event loop, can learn the key is dead.
+          onAuthFailure: (e) => this.#signedOutByServer(e),
           ...(o.fetch ? { fetch: o.fetch } : {}),
         })
       : null;
@@ -90,9 +103,9 @@ export class Account {
       store,
       selfUserId: o.record.userId,
       log: o.log.child('outbox'),
-      now: () => o.clock.now(),
+      clock: o.clock,
       newLocalId: () => randomUUID(),
-      post: client ? (params) => sendMessage(client, params, this.#featureLevel()) : null,
+      server: client ? outboxServer(client, () => this.#featureLevel(), o.record.userId, this.#pager) : null,
       queueId: () => this.#engine?.queueId ?? null,
       onEchoChanged: (entry) =>
         this.#emit('messages:updated', {
@@ -100,6 +113,29 @@ export class Account {
           messages: [echoView(entry, this.#self(), userLookup(store))],
         }),
       onConfirmed: (localId, id) => this.#publish([{ kind: 'echoConfirmed', localId, id }]),
+      onEchoRemoved: (entry) => this.#emit('messages:removed', { accountId: this.id, messageIds: [-entry.seq] }),
+    });
+    this.actions = new MessageActions({
+      accountId: this.id,
+      store,
+      client,
+      selfUserId: o.record.userId,
+      featureLevel: () => this.#featureLevel(),
+      now: () => o.clock.now(),
+      log: o.log.child('messages'),
+      publish: (deltas) => this.#publish(deltas),
+    });
+    this.records = new AccountRecords({
+      accountId: this.id,
+      store,
+      client,
+      selfUserId: o.record.userId,
+      featureLevel: () => this.#featureLevel(),
+      emit: o.emit,
+      log: o.log.child('records'),
+      now: () => o.clock.now(),
+      // A user setting (drafts sync) changes a gate: the account list shows the new ones.
+      onGatesChanged: () => this.#o.onRecordChanged(this.#record),
     });
   }
 
@@ -107,7 +143,19 @@ export class Account {
   start(): void {
     this.#emit('sidebar:changed', { sidebar: this.sidebar() });
     this.#emit('account:status', { accountId: this.id, status: this.#status });
+    // What was written before the last quit is still waiting: its echoes come back at once.
+    const unsent = this.store.outbox.all();
+    if (unsent.length > 0) {
+      const users = userLookup(this.store);
+      this.#emit('messages:added', {
+        accountId: this.id,
+        messages: unsent.map((e) => echoView(e, this.#self(), users)),
+      });
+    }
     this.#engine?.start();
+    // Not waiting for the first event: a resumed queue may stay quiet for a whole long-poll.
+    // Offline, the outbox retries on its own backoff.
+    if (unsent.length > 0) void this.#outbox.flush();
   }
 
   get record(): AccountRecord {
@@ -126,6 +174,7 @@ export class Account {
       fullName: r.fullName,
       featureLevel: r.featureLevel,
       status: this.#status,
+      features: this.records.gates(),
     };
   }
 
@@ -174,9 +223,24 @@ export class Account {
     return { localId: entry.localId };
   }
 
+  /** outbox:edit: new words for a refused or unsent message, which is queued again. */
+  editOutbox(localId: string, content: string, to?: ComposeTarget): void {
+    const entry = this.store.outbox.get(localId);
+    if (entry) validateCompose(this.store, to ?? entry.target, content);
+    this.#outbox.edit(localId, content, to);
+  }
+
+  /** outbox:discard: the user gives up on a refused or unsent message. */
+  discardOutbox(localId: string): void {
+    this.#outbox.discard(localId);
+  }
+
   /** Stops syncing and closes the cache; with forget, also drops the server's event queue. */
   async close(opts: { forget?: boolean } = {}): Promise<void> {
     const queueId = this.#engine?.queueId ?? null;
+    this.#outbox.close();
+    this.actions.close();
+    this.records.close();
     await this.#engine?.stop();
     if (opts.forget && queueId && this.#client) {
       await apiForClient(this.#client)
@@ -198,7 +262,10 @@ export class Account {
         this.#emit('account:status', { accountId: this.id, status });
         if (status.state === 'live') void this.#outbox.flush();
       },
-      onDeltas: (deltas) => this.#publish(deltas),
+      onDeltas: (deltas) => {
+        this.#publish(deltas);
+        this.#notify(deltas);
+      },
       onRegistered: (r) => this.#afterRegister(r),
     });
   }
@@ -215,6 +282,7 @@ export class Account {
       this.#o.onRecordChanged(next);
     }
     this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+    this.records.afterRegister();
     if (this.#openView) {
       // Events were missed before this queue: fetch the newest of what is on screen.
       const result = await this.#pager.fetch(
@@ -225,7 +293,28 @@ export class Account {
       );
       this.#publish([{ kind: 'messagesAdded', ids: result.newIds }]);
     }
-    await this.#outbox.flush();
+    // Sends whose message event fell into the gap before this queue are settled now.
+    await this.#outbox.flush({ reconcile: true });
+  }
+
+  /** The server refused our key on some request: stop everything and say why (once). */
+  #signedOutByServer(e: ApiError): void {
+    if (this.#status.state === 'signedOut') return;
+    const reaction = classifyFailure(e, 'poll');
+    this.#status = { state: 'signedOut', message: reaction.message };
+    this.#o.log.warn('the server refused our key; signed out', { code: e.code, status: e.httpStatus });
+    this.#emit('account:status', { accountId: this.id, status: this.#status });
+    this.#outbox.close();
+    void this.#engine?.stop();
+  }
+
+  /** New messages from events that the notification policy says to show. */
+  #notify(deltas: Delta[]): void {
+    const added = mergeDeltas(deltas).added;
+    if (added.length === 0) return;
+    for (const n of notificationsFor(this.store, this.#record.userId, added, this.#o.doNotDisturb())) {
+      this.#emit('notify:show', { accountId: this.id, title: n.title, body: n.body, narrow: n.narrow });
+    }
   }
 
   #publish(deltas: Delta[]): void {
@@ -238,6 +327,7 @@ export class Account {
     if (updated.length > 0) this.#emit('messages:updated', { accountId: this.id, messages: updated });
     if (m.removed.length > 0) this.#emit('messages:removed', { accountId: this.id, messageIds: m.removed });
     if (m.sidebarChanged) this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+    this.records.publish(deltas);
   }
 
   #featureLevel(): number {
@@ -248,5 +338,12 @@ export class Account {
     return { userId: this.#record.userId, fullName: this.#record.fullName, email: this.#record.email };
   }
 
-  #emit: EventListener = (name, payload) => this.#o.emit(name, payload);
+  #emit: EventListener = (name, payload) => {
+    this.#o.emit(name, payload);
+    // Unread counts ride on every sidebar refresh, and go out only when they changed.
+    if (name === 'sidebar:changed') {
+      const counts = this.actions?.unreadsIfChanged();
+      if (counts) this.#o.emit('unreads:changed', { counts });
+    }
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * Answers a message window from the cache alone, when message_ranges proves the cache holds
- * every message of the narrow the window needs. Returns null when it cannot be sure, and the
- * pager asks the server instead.
+ * every message of the narrow the window needs. When it cannot be sure it says what is missing:
+ * how many messages beyond which edge of the known range, so the pager fetches only that gap.
  */
 import type { AccountStore } from '../store/account-store';
 import { NEWEST, filterKey, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
+import type { IdRange } from '../store/repos/ranges';
 
 /** A resolved anchor: a message ID, or one end of the narrow ('first_unread' is resolved before this). */
 export type PageAnchor = number | 'newest' | 'oldest';
@@ -14,6 +15,24 @@ export interface CachePage {
   messages: CachedMessage[];
   foundOldest: boolean;
   foundNewest: boolean;
+}
+
+/** A missing side of a window: `count` more messages beyond `edge` (an ID inside the known range). */
+export interface Gap {
+  edge: number;
+  count: number;
+}
+
+/** What the cache knows around an anchor: the proven range holding it, and the gaps on each side. */
+export interface CacheView {
+  range: IdRange;
+  page: CachePage;
+  older: Gap | null;
+  newer: Gap | null;
+}
+
+export function anchorId(anchor: PageAnchor): number {
+  return anchor === 'newest' ? NEWEST : anchor === 'oldest' ? 0 : anchor;
 }
 
 /** The first unread message of the narrow (from the unreads table, which knows uncached ones too), else newest. */
@@ -27,6 +46,39 @@ export function resolveFirstUnread(store: AccountStore, filter: NarrowFilter): P
   return id ?? 'newest';
 }
 
+/**
+ * Reads the window inside the proven range that holds the anchor. Null when no range holds it;
+ * otherwise the part of the window the range proves, and the gaps (null when a side is complete).
+ */
+export function viewAround(
+  store: AccountStore,
+  filter: NarrowFilter,
+  anchor: PageAnchor,
+  before: number,
+  after: number,
+): CacheView | null {
+  const id = anchorId(anchor);
+  const range = store.ranges.containing(filterKey(filter), id);
+  if (!range) return null;
+  // One extra row on each side tells "exactly enough" apart from "there is more".
+  const older = store.messages.readBefore(filter, id, range.lo, before + 1);
+  const newer = store.messages.readAfter(filter, id, range.hi, after + 1);
+  const atAnchor = typeof anchor === 'number' ? store.messages.readAfter(filter, id - 1, id, 1) : [];
+  const olderMissing = older.length >= before || range.lo === 0 ? 0 : before - older.length;
+  const newerMissing = newer.length >= after || range.hi === NEWEST ? 0 : after - newer.length;
+  return {
+    range,
+    page: {
+      messages: [...older.slice(Math.max(0, older.length - before)), ...atAnchor, ...newer.slice(0, after)],
+      foundOldest: range.lo === 0 && older.length <= before,
+      foundNewest: range.hi === NEWEST && newer.length <= after,
+    },
+    older: olderMissing > 0 ? { edge: range.lo, count: olderMissing } : null,
+    newer: newerMissing > 0 ? { edge: range.hi, count: newerMissing } : null,
+  };
+}
+
+/** The whole window from the cache, or null when some of it is not proven to be there. */
 export function readCachedPage(
   store: AccountStore,
   filter: NarrowFilter,
@@ -34,22 +86,6 @@ export function readCachedPage(
   before: number,
   after: number,
 ): CachePage | null {
-  const key = filterKey(filter);
-  const anchorId = anchor === 'newest' ? NEWEST : anchor === 'oldest' ? 0 : anchor;
-  const range = store.ranges.containing(key, anchorId);
-  if (!range) return null;
-  // One extra row on each side tells "exactly enough" apart from "there is more".
-  const older = store.messages.readBefore(filter, anchorId, range.lo, before + 1);
-  const newer = store.messages.readAfter(filter, anchorId, range.hi, after + 1);
-  const atAnchor = typeof anchor === 'number' ? store.messages.readAfter(filter, anchorId - 1, anchorId, 1) : [];
-
-  // Enough messages inside the proven range, or the range reaches that end of the narrow.
-  const olderComplete = older.length >= before || range.lo === 0;
-  const newerComplete = newer.length >= after || range.hi === NEWEST;
-  if (!olderComplete || !newerComplete) return null;
-  return {
-    messages: [...older.slice(Math.max(0, older.length - before)), ...atAnchor, ...newer.slice(0, after)],
-    foundOldest: range.lo === 0 && older.length <= before,
-    foundNewest: range.hi === NEWEST && newer.length <= after,
-  };
+  const view = viewAround(store, filter, anchor, before, after);
+  return view && !view.older && !view.newer ? view.page : null;
 }

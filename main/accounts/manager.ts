@@ -98,7 +98,7 @@ export class AccountManager {
   }
 
   /** Begins a browser sign-in: the address to open in the system browser. */
-  async ssoStart(args: { url: string; method?: string }): Promise<{ loginUrl: string }> {
+  async ssoStart(args: { url: string; method?: string | undefined }): Promise<{ loginUrl: string }> {
     const info = await probeServer(args.url, this.#d.fetch);
     return this.#sso.start(info, args.method);
   }
@@ -125,6 +125,11 @@ export class AccountManager {
     this.get(accountId);
     this.#d.appStore.setActiveAccount(accountId);
     return this.appState();
+  }
+
+  /** Parley's do-not-disturb switch, for every account; kept across restarts. */
+  setDoNotDisturb(on: boolean): void {
+    this.#d.appStore.setDoNotDisturb(on);
   }
 
   #signInDeps(): SignInDeps {
@@ -189,6 +194,7 @@ export class AccountManager {
         this.#d.appStore.saveAccount(next);
         this.#emitAccounts();
       },
+      doNotDisturb: () => this.#d.appStore.doNotDisturb(),
     });
   }
 

@@ -1,14 +1,21 @@
 /**
- * messages:page for one account: from the cache when message_ranges says the window is all
- * there, otherwise from the server (at most MAX_PER_REQUEST messages a request), stored and
- * recorded as a known range before answering. Offline, it answers with what the cache has.
+ * messages:page for one account. From the cache when message_ranges proves the window is all
+ * there. When the range holding the anchor proves only part of it, only the missing sides are
+ * fetched, starting at the range's edges, so the new messages join the known range. With no
+ * range around the anchor the whole window is fetched. Requests ask for at most MAX_PER_REQUEST
+ * messages; what they return is stored, with the range it proves, before answering. When the
+ * server cannot be asked, whatever the cache holds is the answer.
  */
 import { isAuthFailure, isTransient } from '../api/errors';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
+import { cacheMessages } from '../store/cache-messages';
 import { NEWEST, filterKey, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
-import { readCachedPage, resolveFirstUnread, type PageAnchor } from './cache-page';
+import { anchorId, resolveFirstUnread, viewAround, type CacheView, type PageAnchor } from './cache-page';
+import { fetchSide, fetchWindow, type FetchedPage, type MessageFetcher } from './fetch-window';
+
+export { MAX_PER_REQUEST, type FetchRequest, type FetchedPage, type MessageFetcher } from './fetch-window';
 
 /** The account has no way to ask the server right now (signed out, no key). */
 export class NotConnectedError extends Error {
@@ -19,26 +26,6 @@ export class NotConnectedError extends Error {
 function cacheIsBetter(e: unknown): boolean {
   return isTransient(e) || isAuthFailure(e) || e instanceof NotConnectedError;
 }
-
-/** Zulip recommends batches of at most 1000 messages (and refuses more than 5000). */
-export const MAX_PER_REQUEST = 1000;
-
-export interface FetchRequest {
-  filter: NarrowFilter;
-  anchor: PageAnchor;
-  before: number;
-  after: number;
-  includeAnchor: boolean;
-}
-
-export interface FetchedPage {
-  messages: CachedMessage[];
-  foundOldest: boolean;
-  foundNewest: boolean;
-}
-
-/** GET /messages for one window, converted to cache values (see sync/convert). */
-export type MessageFetcher = (req: FetchRequest) => Promise<FetchedPage>;
 
 export interface PageResult {
   messages: CachedMessage[];
@@ -72,26 +59,22 @@ export class Pager {
   ): Promise<PageResult> {
     const { store } = this.#d;
     const resolved = anchor === 'first_unread' ? resolveFirstUnread(store, filter) : anchor;
-    const cached = readCachedPage(store, filter, resolved, before, after);
-    if (cached) return { ...cached, fromCache: true, newIds: [] };
+    const view = viewAround(store, filter, resolved, before, after);
+    if (view && !view.older && !view.newer) return { ...view.page, fromCache: true, newIds: [] };
+    if (view) return this.#fillGaps(filter, resolved, before, after, view);
     return this.fetch(filter, resolved, before, after);
   }
 
-  /** Asks the server even if the cache could answer (the resync after a gap uses this). */
+  /** Asks the server for the whole window even if the cache could answer (the resync after a gap uses this). */
   async fetch(filter: NarrowFilter, anchor: PageAnchor, before: number, after: number): Promise<PageResult> {
     const queueAtStart = this.#d.liveQueueId();
     let fetched: FetchedPage;
     try {
-      fetched = await this.#fetchWindow(filter, anchor, before, after);
+      fetched = await fetchWindow(this.#d.fetch, filter, anchor, before, after);
     } catch (e) {
-      if (!cacheIsBetter(e)) throw e;
-      this.#d.log.info('cannot ask the server; answering from the cache', {
-        narrow: filterKey(filter),
-        reason: String(e),
-      });
-      return this.#bestEffort(filter, anchor, before, after);
+      return this.#unreachable(e, filter, anchor, before, after);
     }
-    const newIds = this.#storeFetched(filter, anchor, fetched, queueAtStart);
+    const newIds = this.#store(filter, anchor, fetched, queueAtStart);
     return {
       messages: this.#d.store.messages.getByIds(fetched.messages.map((m) => m.id)),
       foundOldest: fetched.foundOldest,
@@ -101,49 +84,58 @@ export class Pager {
     };
   }
 
-  async #fetchWindow(filter: NarrowFilter, anchor: PageAnchor, before: number, after: number): Promise<FetchedPage> {
-    const anchorCost = typeof anchor === 'number' ? 1 : 0;
-    if (before + after + anchorCost <= MAX_PER_REQUEST) {
-      return this.#d.fetch({ filter, anchor, before, after, includeAnchor: true });
+  /** Fetches the missing sides of a partly cached window from the range's edges, then answers from the cache. */
+  async #fillGaps(
+    filter: NarrowFilter,
+    anchor: PageAnchor,
+    before: number,
+    after: number,
+    view: CacheView,
+  ): Promise<PageResult> {
+    const queueAtStart = this.#d.liveQueueId();
+    const fetched: { edge: number; page: FetchedPage }[] = [];
+    try {
+      if (view.older) {
+        const page = await fetchSide(this.#d.fetch, filter, view.older.edge, 'older', view.older.count, false);
+        fetched.push({ edge: view.older.edge, page });
+      }
+      if (view.newer) {
+        const page = await fetchSide(this.#d.fetch, filter, view.newer.edge, 'newer', view.newer.count, false);
+        fetched.push({ edge: view.newer.edge, page });
+      }
+    } catch (e) {
+      return this.#unreachable(e, filter, anchor, before, after);
     }
-    const older = await this.#d.fetch({
-      filter,
-      anchor,
-      before: Math.min(before, MAX_PER_REQUEST - anchorCost),
-      after: 0,
-      includeAnchor: true,
-    });
-    const newer = await this.#d.fetch({
-      filter,
-      anchor,
-      before: 0,
-      after: Math.min(after, MAX_PER_REQUEST),
-      includeAnchor: false,
-    });
-    const byId = new Map([...older.messages, ...newer.messages].map((m) => [m.id, m]));
+    const newIds = this.#d.store.transaction(() =>
+      fetched.flatMap((f) => this.#store(filter, f.edge, f.page, queueAtStart)),
+    );
+    const again = viewAround(this.#d.store, filter, anchor, before, after);
+    const page = again?.page ?? view.page;
     return {
-      messages: [...byId.values()].sort((a, b) => a.id - b.id),
-      foundOldest: older.foundOldest,
-      foundNewest: newer.foundNewest,
+      messages: page.messages,
+      foundOldest: page.foundOldest || fetched.some((f) => f.page.foundOldest),
+      foundNewest: page.foundNewest || fetched.some((f) => f.page.foundNewest),
+      fromCache: false,
+      newIds,
     };
   }
 
+  #unreachable(e: unknown, filter: NarrowFilter, anchor: PageAnchor, before: number, after: number): PageResult {
+    if (!cacheIsBetter(e)) throw e;
+    this.#d.log.info('cannot ask the server; answering from the cache', {
+      narrow: filterKey(filter),
+      reason: String(e),
+    });
+    return this.#bestEffort(filter, anchor, before, after);
+  }
+
   /** Stores a fetched window and the range it proves, in one transaction; returns the IDs that are new. */
-  #storeFetched(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null): number[] {
+  #store(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null): number[] {
     const { store } = this.#d;
     return store.transaction(() => {
       const ids = page.messages.map((m) => m.id);
-      const known = new Set(store.messages.getByIds(ids).map((m) => m.id));
-      store.messages.upsertMany(page.messages);
-      for (const m of page.messages) {
-        if (m.read) store.unreads.remove([m.id]);
-        else
-          store.unreads.add([
-            { messageId: m.id, channelId: m.channelId, topic: m.channelId === null ? null : m.topic, dmKey: m.dmKey },
-          ]);
-        if (m.channelId !== null) store.topics.note(m.channelId, m.topic, m.id);
-        if (m.dmKey !== null) store.recentDms.note(m.dmKey, m.id);
-      }
+      const known = new Set(store.messages.cachedIds(ids));
+      cacheMessages(store, page.messages);
       const range = this.#provenRange(filter, anchor, page, queueAtStart);
       if (range) store.ranges.add(filterKey(filter), range.lo, range.hi);
       return ids.filter((id) => !known.has(id));
@@ -152,6 +144,7 @@ export class Pager {
 
   #provenRange(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null) {
     const ids = page.messages.map((m) => m.id);
+    // The answer covers everything up to (or from) a numeric anchor, whether or not it was included.
     if (typeof anchor === 'number') ids.push(anchor);
     const min = ids.length > 0 ? Math.min(...ids) : null;
     const max = ids.length > 0 ? Math.max(...ids) : null;
@@ -162,6 +155,8 @@ export class Pager {
       queueAtStart === this.#d.liveQueueId() &&
       (filter.kind === 'dm' || this.#d.store.channels.isSubscribed(filter.channelId));
     const hi = page.foundNewest && stayOpen ? NEWEST : max;
+    // An empty narrow, seen whole while events flow: every message it will get arrives as an event.
+    if (ids.length === 0 && page.foundOldest && hi === NEWEST) return { lo: 0, hi };
     if (lo === null || hi === null || lo > hi) return null;
     return { lo, hi };
   }
@@ -169,10 +164,10 @@ export class Pager {
   /** What the cache holds around the anchor, without claiming it is complete. */
   #bestEffort(filter: NarrowFilter, anchor: PageAnchor, before: number, after: number): PageResult {
     const { messages } = this.#d.store;
-    const anchorId = anchor === 'newest' ? NEWEST : anchor === 'oldest' ? 0 : anchor;
-    const older = messages.readBefore(filter, anchorId, 0, before);
-    const atAnchor = typeof anchor === 'number' ? messages.readAfter(filter, anchorId - 1, anchorId, 1) : [];
-    const newer = messages.readAfter(filter, anchorId, NEWEST, after);
+    const id = anchorId(anchor);
+    const older = messages.readBefore(filter, id, 0, before);
+    const atAnchor = typeof anchor === 'number' ? messages.readAfter(filter, id - 1, id, 1) : [];
+    const newer = messages.readAfter(filter, id, NEWEST, after);
     return {
       messages: [...older, ...atAnchor, ...newer],
       foundOldest: false,

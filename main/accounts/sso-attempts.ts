@@ -33,7 +33,7 @@ export class SsoAttempts {
    * Starts (or restarts) the browser sign-in for the probed server. `method` names one of its
    * external_authentication_methods; without it the realm's own login page is used.
    */
-  start(info: ServerInfo, method?: string): { loginUrl: string } {
+  start(info: ServerInfo, method?: string | undefined): { loginUrl: string } {
     let external: string | undefined;
     if (method !== undefined) {
       const found = info.externalAuthMethods.find((m) => m.name === method);

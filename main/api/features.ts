@@ -6,12 +6,18 @@
 export const FEATURE_LEVELS = {
   /** ignored_parameters_unsupported in every success response. */
   ignoredParametersUnsupported: 167,
+  /** POST /messages/flags/narrow (marking a whole narrow read in server-side batches). */
+  flagsForNarrow: 155,
   /** user_id in the POST /fetch_api_key response. */
   fetchApiKeyUserId: 171,
   /** type "direct" in POST /messages. */
   directMessageType: 174,
   /** Narrow operators dm and dm-including (instead of pm-with, group-pm-with). */
   dmNarrowOperator: 177,
+  /** POST /typing names a channel by stream_id (before: `to` held the channel ID). */
+  typingStreamId: 215,
+  /** POST /user_topics with visibility policies (follow, unmute); before it, PATCH muted_topics. */
+  userTopics: 170,
   /** read_by_sender in POST /messages. */
   readBySender: 236,
   /** type "channel" in POST /messages. */
@@ -24,6 +30,14 @@ export const FEATURE_LEVELS = {
   emptyTopic: 334,
   /** GET /users with user_ids. */
   userIdsInGetUsers: 384,
+  /** Saved snippets. */
+  savedSnippets: 297,
+  /** group_ids in POST /invites/multiuse. */
+  inviteGroupIds: 322,
+  /** PATCH /saved_snippets/{id}. */
+  editSavedSnippets: 368,
+  /** Channel folders. */
+  channelFolders: 389,
   /** Navigation views. */
   navigationViews: 390,
   /** End-to-end encrypted push (POST /mobile_push/register). */

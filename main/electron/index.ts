@@ -7,12 +7,15 @@
 import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Events } from '../../common/ipc/contract';
 import { createCore } from '../core';
 import { createLogger } from '../log';
 import { rendererCspHeader } from '../shell/csp';
+import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
+import { showSystemNotification } from './notifications';
 import { createMainWindow } from './window';
 
 const dataDirOverride = process.env['PARLEY_DATA_DIR'];
@@ -32,9 +35,24 @@ function focusMainWindow(): void {
   mainWindow.focus();
 }
 
+// Browser sign-in ends in a zulip://login link: macOS sends open-url (also on a cold start, so
+// listen before ready); Windows and Linux start a second instance with the link in argv.
+const links = new LinkInbox();
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  links.receive(url);
+});
+const coldStartLink = loginLinkIn(process.argv);
+if (coldStartLink) links.receive(coldStartLink);
+
 async function start(): Promise<void> {
   app.enableSandbox();
-  app.on('second-instance', focusMainWindow);
+  app.setAsDefaultProtocolClient(LOGIN_PROTOCOL);
+  app.on('second-instance', (_event, argv) => {
+    focusMainWindow();
+    const link = loginLinkIn(argv);
+    if (link) links.receive(link);
+  });
   app.on('web-contents-created', (_event, contents) =>
     guardWebContents(contents, entryUrl, (url) => shell.openExternal(url)),
   );
@@ -49,6 +67,14 @@ async function start(): Promise<void> {
     onRefused: (channel, url) => log.warn('refused IPC from a page that is not the app', { channel, url }),
   });
   const stopEvents = forwardCoreEvents(core, () => mainWindow?.webContents ?? null);
+  // The outcome reaches the renderer as account:ssoResult.
+  links.ready((url) => void core.dispatch('account:ssoComplete', { url }));
+  // The core decides what deserves a notification (main/notifications); this only shows it.
+  const stopNotifications = core.subscribe((name, payload) => {
+    if (name !== 'notify:show') return;
+    const { title, body } = payload as Events['notify:show'];
+    showSystemNotification({ title, body }, focusMainWindow);
+  });
 
   const openWindow = (): void => {
     mainWindow = createMainWindow({
@@ -74,6 +100,7 @@ async function start(): Promise<void> {
     event.preventDefault();
     unwire();
     stopEvents();
+    stopNotifications();
     void core.close().finally(() => {
       coreClosed = true;
       app.quit();

@@ -5,6 +5,8 @@
 import type { CallArgs, CallName, CallResult } from '../../common/ipc/contract';
 import type { AccountManager } from '../accounts/manager';
 import { probeServer } from '../api';
+import { createMessageHandlers } from './message-handlers';
+import { createRecordHandlers } from './record-handlers';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> };
 
@@ -23,7 +25,7 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     'account:ssoComplete': (a) => manager.ssoComplete(a),
     'account:switch': async (a) => manager.switchTo(a.accountId),
     'outbox:edit': async (a) => {
-      manager.get(a.accountId).editOutbox(a.localId, a.content);
+      manager.get(a.accountId).editOutbox(a.localId, a.content, a.to);
       return null;
     },
     'outbox:discard': async (a) => {
@@ -41,5 +43,7 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
       manager.openView(a.accountId, a.narrow);
       return null;
     },
+    ...createMessageHandlers(manager),
+    ...createRecordHandlers(manager),
   };
 }

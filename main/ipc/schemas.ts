@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { CallArgs, CallName } from '../../common/ipc/contract';
 import { narrowSchema } from '../store/narrows';
+import { messageCallSchemas } from './message-schemas';
+import { recordCallSchemas } from './record-schemas';
 
 const accountId = z.string().min(1).max(100);
 /** Zulip's own limits are far below these; they only stop absurd payloads before any work. */
@@ -57,7 +59,12 @@ export const callSchemas = {
   'account:ssoComplete': z.object({ url: z.string().min(1).max(4000) }).strict(),
   'account:switch': z.object({ accountId }).strict(),
   'outbox:edit': z
-    .object({ accountId, localId: z.string().min(1).max(100), content: z.string().max(MAX_CONTENT) })
+    .object({
+      accountId,
+      localId: z.string().min(1).max(100),
+      content: z.string().max(MAX_CONTENT),
+      to: composeTargetSchema.optional(),
+    })
     .strict(),
   'outbox:discard': z.object({ accountId, localId: z.string().min(1).max(100) }).strict(),
   'notify:setDoNotDisturb': z.object({ enabled: z.boolean() }).strict(),
@@ -73,6 +80,8 @@ export const callSchemas = {
     .strict(),
   'compose:send': z.object({ accountId, to: composeTargetSchema, content: z.string().max(MAX_CONTENT) }).strict(),
   'view:open': z.object({ accountId, narrow: narrowSchema }).strict(),
+  ...messageCallSchemas,
+  ...recordCallSchemas,
 } satisfies { [N in CallName]: z.ZodType<CallArgs<N>, unknown> };
 
 /** The first problem, as a sentence; never echoes the value (it may be a password). */

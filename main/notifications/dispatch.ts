@@ -93,14 +93,19 @@ export function notificationsFor(
               channelName: store.channels.getSubscribed(m.channelId)?.name ?? `channel ${m.channelId}`,
               topic: m.topic,
             }
-          : { kind: 'dm', otherRecipientNames: others.filter((id) => id !== m.senderId).map((id) => nameOf(store, id)) },
+          : {
+              kind: 'dm',
+              otherRecipientNames: others.filter((id) => id !== m.senderId).map((id) => nameOf(store, id)),
+            },
       contentHtml: m.content,
       isMeMessage: m.isMeMessage,
       pmContentInDesktopNotifications: settings.pm_content_in_desktop_notifications,
       emptyTopicDisplayName: store.realm.getString('realm_empty_topic_display_name', 'general chat'),
     });
     const narrow: Narrow =
-      m.channelId !== null ? { kind: 'topic', channelId: m.channelId, topic: m.topic } : { kind: 'dm', userIds: others };
+      m.channelId !== null
+        ? { kind: 'topic', channelId: m.channelId, topic: m.topic }
+        : { kind: 'dm', userIds: others };
     out.push({ ...text, narrow, reason: decision.reason });
   }
   return out;

@@ -71,9 +71,11 @@ export class Outbox {
     });
   }
 
-  /** New words for a refused or not yet sent message; it is queued again. */
-  edit(localId: string, content: string): OutboxEntry {
-    const entry = this.#d.store.outbox.edit(localId, content, this.#d.clock.now());
+  /** New words (and maybe a new destination) for a refused or not yet sent message; it is queued again. */
+  edit(localId: string, content: string, to?: ComposeTarget): OutboxEntry {
+    const { store, clock, selfUserId } = this.#d;
+    const target = to ? { target: to, ...targetColumns(to, selfUserId) } : null;
+    const entry = store.outbox.edit(localId, content, target, clock.now());
     if (!entry) throw this.#notChangeable(localId);
     this.#d.onEchoChanged(entry);
     void this.flush();

@@ -3,7 +3,15 @@
  * our own recent ones (when we cannot know whether an attempt reached the server), and fetch
  * a message into the cache so its echo can be replaced by it.
  */
-import { NetworkError, getMessages, sendMessage, supports, toApiNarrow, type ApiClient, type SendMessageParams } from '../api';
+import {
+  NetworkError,
+  getMessages,
+  sendMessage,
+  supports,
+  toApiNarrow,
+  type ApiClient,
+  type SendMessageParams,
+} from '../api';
 import type { Pager } from '../accounts/pager';
 import { narrowOfFilter } from '../store/narrows';
 import type { OutboxEntry } from '../store/repos/outbox';
@@ -21,7 +29,12 @@ export interface OutboxServer {
   cacheMessage(entry: OutboxEntry, id: number): Promise<boolean>;
 }
 
-export function outboxServer(client: ApiClient, featureLevel: () => number, selfId: number, pager: Pager): OutboxServer {
+export function outboxServer(
+  client: ApiClient,
+  featureLevel: () => number,
+  selfId: number,
+  pager: Pager,
+): OutboxServer {
   return {
     post: (params) => sendMessage(client, params, featureLevel()),
     async ownMessagesAfter(entry, floorId) {

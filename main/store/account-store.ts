@@ -27,6 +27,7 @@ import { ProfileFieldsRepo } from './repos/profile-fields';
 import { PushDevicesRepo } from './repos/push-devices';
 import { SavedSnippetsRepo } from './repos/saved-snippets';
 import { SubscribersRepo } from './repos/subscribers';
+import { UserDirectoryRepo } from './repos/user-directory';
 import { UserGroupsRepo } from './repos/user-groups';
 import { UserSettingsRepo } from './repos/user-settings';
 import { UserTopicsRepo } from './repos/user-topics';
@@ -64,6 +65,7 @@ export class AccountStore {
   readonly userTopics: UserTopicsRepo;
   readonly userSettings: UserSettingsRepo;
   readonly pushDevices: PushDevicesRepo;
+  readonly userDirectory: UserDirectoryRepo;
 
   private constructor(db: Db, file: string) {
     this.db = db;
@@ -92,6 +94,7 @@ export class AccountStore {
     this.userTopics = new UserTopicsRepo(db);
     this.userSettings = new UserSettingsRepo(db);
     this.pushDevices = new PushDevicesRepo(db);
+    this.userDirectory = new UserDirectoryRepo(db);
   }
 
   /**

@@ -123,7 +123,7 @@ export class SyncEngine {
     const { api, store, clock, log } = this.#d;
     const r = await api.register(this.#abort.signal);
     if (r.queue_id === null) throw new Error('The server gave no event queue; it treated us as signed out.');
-    applySnapshot(store, r, this.#d.selfUserId, clock.now());
+    applySnapshot(store, r, this.#d.selfUserId, clock.now(), log);
     this.#queueId = r.queue_id;
     this.#lastEventId = r.last_event_id;
     this.#longpollSeconds = r.longpollTimeoutSeconds;

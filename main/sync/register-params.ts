@@ -15,6 +15,20 @@ export const EVENT_TYPES = [
   'realm_user',
   'heartbeat',
   'restart',
+  // Non-message records (main/sync/appliers/records.ts).
+  'stream',
+  'user_group',
+  'drafts',
+  'saved_snippets',
+  'navigation_view',
+  'channel_folder',
+  'custom_profile_fields',
+  'realm_playgrounds',
+  'user_topic',
+  'typing',
+  'push_device',
+  'user_settings',
+  'realm',
 ];
 
 /**
@@ -28,14 +42,27 @@ export const FETCH_EVENT_TYPES = [
   'realm_user',
   'recent_private_conversations',
   'realm',
+  // Every starred message ID, so star state and the is:starred search hold for uncached messages.
+  'starred_messages',
+  // Non-message records (main/sync/snapshot-records.ts). Note the fetch names differ from the
+  // event names for groups, folders and navigation views.
+  'realm_user_groups',
+  'channel_folders',
+  'drafts',
+  'saved_snippets',
+  'navigation_views',
+  'custom_profile_fields',
+  'realm_playgrounds',
+  'user_topic',
+  'user_settings',
+  'push_device',
 ];
 
 /**
  * The api-v1.md 4.4 capabilities this core handles. Left out, and why:
  * - user_avatar_url_field_optional: we would have to build avatar URLs for users the server omits.
- * - stream_typing_notifications, simplified_presence_events: typing and presence are not subscribed to yet.
+ * - simplified_presence_events: presence is not subscribed to yet.
  * - linkifier_url_template: linkifiers are not stored yet, so an empty list is what we want.
- * - include_deactivated_groups: user groups are not stored yet.
  * - archived_channels: the sidebar cannot mark a channel archived yet, so it should not get them.
  */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
@@ -43,12 +70,16 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   notification_settings_null: true,
   // One delete_message event for many messages; the applier takes message_ids.
   bulk_message_deletion: true,
-  // No legacy settings events; user_settings events are not applied yet either way.
+  // No legacy settings events: user_settings events carry every change (appliers/user-settings.ts).
   user_settings_object: true,
   // Users we may not see are left out; views say "Unknown user" for them.
   user_list_incomplete: true,
   // The empty topic arrives as ""; the sidebar shows realm_empty_topic_display_name for it.
   empty_topic_name: true,
+  // Typing in channels too, not only in DMs (main/records/typing.ts keeps both).
+  stream_typing_notifications: true,
+  // Deactivated groups are stored with their flag; deactivation arrives as an update, not a removal.
+  include_deactivated_groups: true,
 };
 
 export function registerParams(): RegisterParams {
@@ -56,8 +87,9 @@ export function registerParams(): RegisterParams {
     apply_markdown: true,
     // We want every avatar URL rather than computing gravatars.
     client_gravatar: false,
-    // Subscriber lists are not kept yet; channels with few subscribers would send them anyway.
-    include_subscribers: false,
+    // Subscriber lists are kept (channel member lists, counts). "partial" (FL 412) would be lighter
+    // for huge organizations, but older servers refuse it, and peer_* events keep full lists exact.
+    include_subscribers: true,
     event_types: EVENT_TYPES,
     fetch_event_types: FETCH_EVENT_TYPES,
     client_capabilities: CLIENT_CAPABILITIES,

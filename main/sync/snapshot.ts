@@ -4,10 +4,12 @@
  * to "newest" is cut back to what is actually cached.
  */
 import type { RegisterResponse } from '../api';
+import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import { NEWEST, dmKeyOf, type NarrowFilter } from '../store/narrows';
 import type { UnreadEntry } from '../store/repos/unreads';
 import { toStoredUser, toSubscribedChannel } from './convert';
+import { applyRecordsSnapshot } from './snapshot-records';
 
 /** Register fields kept in the realm key/value table. */
 const REALM_KEYS = [
@@ -25,6 +27,8 @@ function unreadEntries(r: RegisterResponse, selfId: number): UnreadEntry[] {
   const u = r.unread_msgs;
   if (!u) return [];
   const out: UnreadEntry[] = [];
+  // Every ID in mentions is also listed under its channel or conversation below.
+  const mentions = new Set(u.mentions);
   for (const s of u.streams) {
     for (const id of s.unread_message_ids)
       out.push({ messageId: id, channelId: s.stream_id, topic: s.topic, dmKey: null });
@@ -38,6 +42,7 @@ function unreadEntries(r: RegisterResponse, selfId: number): UnreadEntry[] {
     const dmKey = dmKeyOf(h.user_ids_string.split(',').map(Number).concat(selfId));
     for (const id of h.unread_message_ids) out.push({ messageId: id, channelId: null, topic: null, dmKey });
   }
+  for (const e of out) if (mentions.has(e.messageId)) e.mentioned = true;
   return out;
 }
 
@@ -50,7 +55,13 @@ function filterOfKey(key: string): NarrowFilter | null {
   return null;
 }
 
-export function applySnapshot(store: AccountStore, r: RegisterResponse, selfId: number, now: number): void {
+export function applySnapshot(
+  store: AccountStore,
+  r: RegisterResponse,
+  selfId: number,
+  now: number,
+  log?: Logger,
+): void {
   store.transaction(() => {
     const users = [
       ...(r.realm_users ?? []).map((u) => toStoredUser(u, true)),
@@ -73,9 +84,12 @@ export function applySnapshot(store: AccountStore, r: RegisterResponse, selfId: 
       for (const e of entries)
         if (e.channelId !== null && e.topic !== null) store.topics.note(e.channelId, e.topic, e.messageId);
     }
+    if (r.starred_messages) store.starred.replaceAll(r.starred_messages);
     const realm: Record<string, unknown> = {};
     for (const key of REALM_KEYS) realm[key] = r[key];
     store.realm.replaceAll(realm);
+    // Groups, folders, drafts, settings and every other non-message record (after the realm keys above).
+    applyRecordsSnapshot(store, r, log);
     store.ranges.closeNewest((key, lo) => {
       const filter = filterOfKey(key);
       return filter ? (store.messages.readBefore(filter, NEWEST, lo, 1)[0]?.id ?? lo) : lo;

@@ -38,7 +38,7 @@ describe('name lists', () => {
 
     for (const names of [CALL_NAMES, SEND_NAMES, EVENT_NAMES] as const) {
       expect(new Set(names).size).toBe(names.length);
-      for (const name of names) expect(name).toMatch(/^[a-z]+:[a-zA-Z]+$/);
+      for (const name of names) expect(name).toMatch(/^[a-z][a-zA-Z]*:[a-zA-Z]+$/);
     }
     expect(CALL_NAMES).toContain('account:signIn');
     expect(EVENT_NAMES).toContain('messages:added');

@@ -36,7 +36,9 @@ export interface RecordingSet {
 export function readRecordings(dir: string = RECORDINGS_DIR): RecordingSet {
   const out: RecordingSet = { recordings: [], files: 0, broken: [] };
   if (dir === '' || !existsSync(dir)) return out;
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
     out.files += 1;
     const lines = readFileSync(join(dir, name), 'utf8').split('\n');
     lines.forEach((line, index) => {

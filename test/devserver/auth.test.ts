@@ -151,7 +151,7 @@ describe('routing', () => {
   it('405 with the allowed methods for a known path and the wrong method', async () => {
     const res = await new Api(server.baseUrl).call('PATCH', '/server_settings');
     expect(res.status).toBe(405);
-    expect(res.body).toMatchObject({ result: 'error', allowed_methods: 'GET' });
+    expect(res.body).toMatchObject({ result: 'error', allowed_methods: ['GET'] });
   });
 });
 

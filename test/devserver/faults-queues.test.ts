@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function register(api: Api, params: Record<string, unknown> = {}): Promise<string> {
-  const body = await api.ok('POST', '/register', { fetch_event_types: ['message'], ...(params as Record<string, never>) });
+  const body = await api.ok('POST', '/register', {
+    fetch_event_types: ['message'],
+    ...(params as Record<string, never>),
+  });
   return body['queue_id'] as string;
 }
 

@@ -76,7 +76,7 @@ describe('hang', () => {
 });
 
 describe('rate_limit', () => {
-  it("answers 429 RATE_LIMIT_HIT with Retry-After in the header and the body, as Zulip does", async () => {
+  it('answers 429 RATE_LIMIT_HIT with Retry-After in the header and the body, as Zulip does', async () => {
     await control.rateLimitNext(1, { retryAfter: 3 });
     const res = await request('/users/me');
     expect(res.status).toBe(429);
@@ -176,9 +176,13 @@ describe('the control interface', () => {
 
   it('refuses bad fault requests with a message naming the problem, and arms nothing', async () => {
     await expect(control.call('POST', '/faults', { kind: 'explode' })).rejects.toThrow(/400.*kind/s);
-    await expect(control.call('POST', '/faults', { kind: 'server_error', status: 404 })).rejects.toThrow(/400.*status/s);
+    await expect(control.call('POST', '/faults', { kind: 'server_error', status: 404 })).rejects.toThrow(
+      /400.*status/s,
+    );
     await expect(control.call('POST', '/faults', { kind: 'drop', count: 0 })).rejects.toThrow(/400.*count/s);
-    await expect(control.call('POST', '/faults', { kind: 'drop', path_prefix: 'api' })).rejects.toThrow(/400.*path_prefix/s);
+    await expect(control.call('POST', '/faults', { kind: 'drop', path_prefix: 'api' })).rejects.toThrow(
+      /400.*path_prefix/s,
+    );
     await expect(control.call('POST', '/faults', { kind: 'latency' })).rejects.toThrow(/400.*latency_ms/s);
     await expect(control.call('POST', '/faults', { kind: 'drop', colour: 'red' })).rejects.toThrow(/400.*colour/s);
     const notJson = await fetch(new URL('/parley-control/faults', server.baseUrl), { method: 'POST', body: '{kind' });

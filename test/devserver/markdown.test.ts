@@ -56,4 +56,14 @@ describe('renderMarkdown', () => {
       '<p><span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span> :not_an_emoji:</p>',
     );
   });
+
+  it('previews uploaded images inline, and only those on this server', () => {
+    const out = renderMarkdown('look [cat.png](/user_uploads/2/ab/cat.png) and https://example.com/a.png', directory);
+    expect(out.html).toContain(
+      '</p>\n<div class="message_inline_image"><a href="/user_uploads/2/ab/cat.png" title="cat.png">' +
+        '<img src="/user_uploads/2/ab/cat.png"></a></div>',
+    );
+    expect(out.html.match(/<img /g)).toHaveLength(1);
+    expect(renderMarkdown('[notes.pdf](/user_uploads/2/ab/notes.pdf)', directory).html).not.toContain('<img');
+  });
 });

@@ -62,6 +62,7 @@ export function createFakeElectron(opts: { appPath: string; entryUrl: string; si
       getAppPath: () => opts.appPath,
       requestSingleInstanceLock: () => opts.singleInstance,
       enableSandbox: () => void calls.push('enableSandbox'),
+      setAsDefaultProtocolClient: (scheme: string) => void calls.push(`protocol:${scheme}`),
       whenReady: () => Promise.resolve(),
       quit: () => void calls.push('quit'),
       exit: (code: number) => void calls.push(`exit:${code}`),

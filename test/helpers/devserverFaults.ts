@@ -52,11 +52,19 @@ export class FaultControl {
 
   /** Answers 429 RATE_LIMIT_HIT with Retry-After (seconds; fractions stay in the body). */
   rateLimitNext(count = 1, opts: FaultMatch & { retryAfter?: number } = {}): Promise<ArmedFault> {
-    return this.arm({ kind: 'rate_limit', count, ...wire(opts), ...(opts.retryAfter ? { retry_after: opts.retryAfter } : {}) });
+    return this.arm({
+      kind: 'rate_limit',
+      count,
+      ...wire(opts),
+      ...(opts.retryAfter ? { retry_after: opts.retryAfter } : {}),
+    });
   }
 
   /** Answers a 5xx: Zulip's JSON error (default), a proxy's HTML page, or an empty body. */
-  serverErrorNext(count = 1, opts: FaultMatch & { status?: number; body?: 'json' | 'html' | 'empty' } = {}): Promise<ArmedFault> {
+  serverErrorNext(
+    count = 1,
+    opts: FaultMatch & { status?: number; body?: 'json' | 'html' | 'empty' } = {},
+  ): Promise<ArmedFault> {
     const extra = { ...(opts.status ? { status: opts.status } : {}), ...(opts.body ? { body: opts.body } : {}) };
     return this.arm({ kind: 'server_error', count, ...wire(opts), ...extra });
   }
@@ -94,7 +102,9 @@ export class FaultControl {
   }
 
   /** Sends `restart` events, then drops every queue (unless keepQueues). */
-  restart(opts: { keepQueues?: boolean } = {}): Promise<{ notified: number; dropped: number; server_generation: number }> {
+  restart(
+    opts: { keepQueues?: boolean } = {},
+  ): Promise<{ notified: number; dropped: number; server_generation: number }> {
     return this.call('POST', '/restart', { keep_queues: opts.keepQueues === true }) as Promise<{
       notified: number;
       dropped: number;

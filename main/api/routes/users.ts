@@ -34,14 +34,19 @@ export async function getUsers(client: ApiClient, opts: GetUsersOptions = {}): P
   return res.members;
 }
 
-/** GET /users/{email}: one user, by real email (when visible) or API email. */
-export async function getUser(client: ApiClient, email: string, opts: RequestOptions = {}): Promise<User> {
+/** GET /users/{email}: one user, by real email (when visible) or API email; profile_data on request. */
+export async function getUser(
+  client: ApiClient,
+  email: string,
+  opts: RequestOptions & { includeCustomProfileFields?: boolean } = {},
+): Promise<User> {
+  const { includeCustomProfileFields, ...requestOpts } = opts;
   const res = await client.request(
     'GET',
     `/users/${encodeURIComponent(email)}`,
-    { client_gravatar: false },
+    { client_gravatar: false, include_custom_profile_fields: includeCustomProfileFields },
     UserResponse,
-    opts,
+    requestOpts,
   );
   return res.user;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { versionFields } from './common';
 import { Message } from './message';
+import { RECORD_EVENT_SCHEMAS, RECORD_KNOWN_OPS } from './record-events';
 import { Subscription } from './subscription';
 import { User } from './user';
 
@@ -121,6 +122,8 @@ export const EVENT_SCHEMAS = {
   subscription: SubscriptionEvent,
   realm_user: RealmUserEvent,
   restart: RestartEvent,
+  // Non-message records (channels, groups, drafts, settings, typing, ...).
+  ...RECORD_EVENT_SCHEMAS,
 } as const;
 
 /** Ops we understand for the families that have them; any other op becomes an UnknownEvent. */
@@ -129,6 +132,7 @@ export const KNOWN_OPS: Partial<Record<keyof typeof EVENT_SCHEMAS, readonly stri
   reaction: ['add', 'remove'],
   subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
   realm_user: ['add', 'update', 'remove'],
+  ...RECORD_KNOWN_OPS,
 };
 
 /** Any event we have no schema for (or an op we do not know), kept whole for logging or later use. */

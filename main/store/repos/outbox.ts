@@ -110,7 +110,11 @@ export class OutboxRepo {
       "DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed') RETURNING *",
     );
     this.#edit = db.prepare(
-      `UPDATE outbox SET content = @content, state = 'pending', send_error = NULL, updated_at = @now
+      `UPDATE outbox SET content = @content, state = 'pending', send_error = NULL, updated_at = @now,
+         target = coalesce(@target, target),
+         channel_id = CASE WHEN @target IS NULL THEN channel_id ELSE @channelId END,
+         topic = CASE WHEN @target IS NULL THEN topic ELSE @topic END,
+         dm_key = CASE WHEN @target IS NULL THEN dm_key ELSE @dmKey END
        WHERE local_id = @localId AND state IN ('pending', 'failed') RETURNING *`,
     );
     this.#inState = db.prepare('SELECT * FROM outbox WHERE state = ? ORDER BY id');
@@ -163,9 +167,22 @@ export class OutboxRepo {
     return r ? toEntry(r) : null;
   }
 
-  /** New words for a row not (possibly) on the server yet; it goes back to pending. */
-  edit(localId: string, content: string, now: number): OutboxEntry | null {
-    const r = this.#edit.get({ localId, content, now }) as Row | undefined;
+  /** New words (and, with `to`, a new destination) for a row not (possibly) on the server yet; back to pending. */
+  edit(
+    localId: string,
+    content: string,
+    to: Pick<NewOutboxEntry, 'target' | 'channelId' | 'topic' | 'dmKey'> | null,
+    now: number,
+  ): OutboxEntry | null {
+    const r = this.#edit.get({
+      localId,
+      content,
+      now,
+      target: to ? JSON.stringify(to.target) : null,
+      channelId: to?.channelId ?? null,
+      topic: to?.topic ?? '',
+      dmKey: to?.dmKey ?? null,
+    }) as Row | undefined;
     return r ? toEntry(r) : null;
   }
 

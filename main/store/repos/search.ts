@@ -10,7 +10,7 @@ export interface LocalQuery {
   /** Words that must all appear (as word prefixes) in the topic or the text. */
   words: readonly string[];
   channelId?: number;
-  /** Only with channelId (topics live in channels). */
+  /** Exact topic; with no channelId it is found through the full-text index. */
   topic?: string;
   senderId?: number;
   starred?: boolean;
@@ -20,12 +20,20 @@ export interface LocalQuery {
   limit: number;
 }
 
-/** The FTS5 expression for some words: each a quoted prefix phrase, all required. */
-export function ftsMatch(words: readonly string[]): string | null {
-  const terms = words
-    // A word without a letter or digit has no tokens; FTS5 would reject the empty phrase.
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .map((w) => `"${w.replaceAll('"', '""')}"*`);
+const phrase = (w: string) => `"${w.replaceAll('"', '""')}"*`;
+// A word without a letter or digit has no tokens; FTS5 would reject the empty phrase.
+const searchable = (words: readonly string[]) => words.filter((w) => /[\p{L}\p{N}]/u.test(w));
+
+/**
+ * The FTS5 expression of a query: each word a quoted prefix phrase, all required. A topic with
+ * no channel to narrow by is matched through the index's topic column too (then exactly, in SQL).
+ */
+export function ftsMatch(q: Pick<LocalQuery, 'words' | 'topic' | 'channelId'>): string | null {
+  const terms = searchable(q.words).map(phrase);
+  if (q.topic !== undefined && q.channelId === undefined) {
+    const topicTerms = searchable(q.topic.split(/\s+/)).map(phrase);
+    if (topicTerms.length > 0) terms.push(`topic : (${topicTerms.join(' AND ')})`);
+  }
   return terms.length > 0 ? terms.join(' AND ') : null;
 }
 
@@ -33,7 +41,7 @@ export function ftsMatch(words: readonly string[]): string | null {
 export type SearchDriver = 'text' | 'starred' | 'topic' | 'channel' | 'sender' | 'link';
 
 export function driverOf(q: LocalQuery): SearchDriver | null {
-  if (ftsMatch(q.words) !== null) return 'text';
+  if (ftsMatch(q) !== null) return 'text';
   if (q.starred) return 'starred';
   if (q.channelId !== undefined) return q.topic !== undefined ? 'topic' : 'channel';
   if (q.senderId !== undefined) return 'sender';
@@ -50,7 +58,7 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
     case 'text':
       from = 'message_text t JOIN messages m ON m.id = t.rowid';
       where.push('message_text MATCH @match', 't.rowid < @below');
-      params['match'] = ftsMatch(q.words);
+      params['match'] = ftsMatch(q);
       break;
     case 'starred':
       from = 'starred s JOIN messages m ON m.id = s.message_id';
@@ -72,10 +80,10 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
   if (q.channelId !== undefined) {
     where.push('m.channel_id = @channelId');
     params['channelId'] = q.channelId;
-    if (q.topic !== undefined) {
-      where.push('m.topic = @topic');
-      params['topic'] = q.topic;
-    }
+  }
+  if (q.topic !== undefined) {
+    where.push('m.topic = @topic');
+    params['topic'] = q.topic;
   }
   if (q.senderId !== undefined) {
     where.push('m.sender_id = @senderId');

@@ -66,6 +66,7 @@ export class UnreadsRepo {
   readonly #has;
   readonly #setMentioned;
   readonly #mentions;
+  readonly #mentionCount;
   readonly #total;
   readonly #entriesOf;
   readonly #inScope;
@@ -95,6 +96,7 @@ export class UnreadsRepo {
     this.#has = db.prepare('SELECT 1 FROM unreads WHERE message_id = ?').pluck();
     this.#setMentioned = db.prepare('UPDATE unreads SET mentioned = ? WHERE message_id = ?');
     this.#mentions = db.prepare('SELECT message_id FROM unreads WHERE mentioned = 1 ORDER BY message_id').pluck();
+    this.#mentionCount = db.prepare('SELECT count(*) FROM unreads WHERE mentioned = 1').pluck();
     this.#total = db.prepare('SELECT count(*) FROM unreads').pluck();
     this.#entriesOf = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
@@ -180,6 +182,10 @@ export class UnreadsRepo {
   /** Unread messages that mention the user, oldest first. */
   mentionIds(): number[] {
     return this.#mentions.all() as number[];
+  }
+
+  mentionCount(): number {
+    return this.#mentionCount.get() as number;
   }
 
   total(): number {

@@ -150,6 +150,11 @@ export class UserGroupsRepo {
     return this.#remove.run(id).changes > 0;
   }
 
+  /** The groups a user is a direct member of. */
+  groupsOf(userId: number): number[] {
+    return (this.#groupsOfUser.all(userId) as number[]).sort((a, b) => a - b);
+  }
+
   /** A deactivated user leaves every group; returns the groups they were in. */
   removeUserEverywhere(userId: number): number[] {
     const groups = this.#groupsOfUser.all(userId) as number[];

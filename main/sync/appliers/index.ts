@@ -10,6 +10,7 @@ import { applyDeleteMessage } from './delete-message';
 import { applyMessage } from './message';
 import { applyReaction } from './reaction';
 import { applyRealmUser } from './realm-user';
+import { applyRecordEvent } from './records';
 import { applySubscription } from './subscription';
 import { applyUpdateMessage } from './update-message';
 import { applyUpdateMessageFlags } from './update-message-flags';
@@ -32,6 +33,20 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
       return applySubscription(ctx, ev);
     case 'realm_user':
       return applyRealmUser(ctx, ev);
+    case 'stream':
+    case 'user_group':
+    case 'drafts':
+    case 'saved_snippets':
+    case 'navigation_view':
+    case 'channel_folder':
+    case 'custom_profile_fields':
+    case 'realm_playgrounds':
+    case 'user_topic':
+    case 'typing':
+    case 'push_device':
+    case 'user_settings':
+    case 'realm':
+      return applyRecordEvent(ctx, ev);
     case 'heartbeat':
       // Nothing to store: the batch saves last_event_id, which is all a heartbeat moves.
       return [];

@@ -1,57 +1,70 @@
 /**
- * update_message_flags events. read lives in the unreads table (so uncached messages count);
- * marking unread needs where the message is, from the cache or from message_details.
+ * update_message_flags events. Read state lives in the unreads table (so uncached messages
+ * count); marking unread needs where the message is and whether it mentions the user, from the
+ * cache or from message_details. Starred lives in the starred table, cached or not.
  */
 import type { UpdateMessageFlagsEvent } from '../../api';
+import { unreadEntryOf } from '../../store/cache-messages';
 import { dmKeyOf } from '../../store/narrows';
+import { MENTION_FLAGS, isMentioned } from '../../store/repos/message-rows';
 import type { UnreadEntry } from '../../store/repos/unreads';
 import type { Delta } from '../deltas';
 import type { ApplyContext } from './context';
+
+function fromDetails(id: number, d: Record<string, unknown> | undefined, selfUserId: number): UnreadEntry | null {
+  if (!d) return null;
+  const mentioned = d['mentioned'] === true || d['wildcard_mentioned'] === true;
+  if (typeof d['stream_id'] === 'number' && typeof d['topic'] === 'string') {
+    return { messageId: id, channelId: d['stream_id'], topic: d['topic'], dmKey: null, mentioned };
+  }
+  if (Array.isArray(d['user_ids'])) {
+    // The other participants; empty for the self-DM.
+    const others = d['user_ids'].filter((u): u is number => typeof u === 'number');
+    return { messageId: id, channelId: null, topic: null, dmKey: dmKeyOf([...others, selfUserId]), mentioned };
+  }
+  return null;
+}
 
 function unreadEntries({ store, selfUserId, log }: ApplyContext, ev: UpdateMessageFlagsEvent): UnreadEntry[] {
   const cached = new Map(store.messages.getByIds(ev.messages).map((m) => [m.id, m]));
   const entries: UnreadEntry[] = [];
   for (const id of ev.messages) {
     const m = cached.get(id);
-    if (m) {
-      entries.push({
-        messageId: id,
-        channelId: m.channelId,
-        topic: m.channelId === null ? null : m.topic,
-        dmKey: m.dmKey,
-      });
-      continue;
-    }
-    const d = ev.message_details?.[String(id)] as Record<string, unknown> | undefined;
-    if (d && typeof d['stream_id'] === 'number' && typeof d['topic'] === 'string') {
-      entries.push({ messageId: id, channelId: d['stream_id'], topic: d['topic'], dmKey: null });
-    } else if (d && Array.isArray(d['user_ids'])) {
-      const others = d['user_ids'].filter((u): u is number => typeof u === 'number');
-      entries.push({ messageId: id, channelId: null, topic: null, dmKey: dmKeyOf([...others, selfUserId]) });
-    } else {
-      log.warn('marked unread, but where the message lives is unknown; not counted', { message_id: id });
-    }
+    const entry = m ? unreadEntryOf(m) : fromDetails(id, ev.message_details?.[String(id)], selfUserId);
+    if (entry) entries.push(entry);
+    else log.warn('marked unread, but where the message lives is unknown; not counted', { message_id: id });
   }
   return entries;
+}
+
+function applyRead(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
+  const { store } = ctx;
+  let ids: number[];
+  if (ev.op === 'add') {
+    ids = ev.all ? store.unreads.removeAll() : store.unreads.remove(ev.messages);
+  } else {
+    const entries = unreadEntries(ctx, ev);
+    store.unreads.add(entries);
+    ids = entries.map((e) => e.messageId);
+  }
+  if (ids.length === 0) return [];
+  const cached = store.messages.cachedIds(ids);
+  return cached.length > 0 ? [{ kind: 'messagesUpdated', ids: cached }, { kind: 'sidebarChanged' }] : [{ kind: 'sidebarChanged' }];
 }
 
 export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
   const { store } = ctx;
   const on = ev.op === 'add';
-  if (ev.flag === 'read') {
-    let ids: number[];
-    if (on) {
-      ids = ev.all ? store.unreads.removeAll() : store.unreads.remove(ev.messages);
-    } else {
-      const entries = unreadEntries(ctx, ev);
-      store.unreads.add(entries);
-      ids = entries.map((e) => e.messageId);
-    }
-    return [{ kind: 'messagesUpdated', ids: store.messages.cachedIds(ids) }, { kind: 'sidebarChanged' }];
+  if (ev.flag === 'read') return applyRead(ctx, ev);
+  if (ev.flag === 'starred') {
+    const ids = store.messages.setStarred(ev.messages, on);
+    return ids.length > 0 ? [{ kind: 'messagesUpdated', ids }] : [];
   }
-  const ids =
-    ev.flag === 'starred'
-      ? store.messages.setStarred(ev.messages, on)
-      : store.messages.setOtherFlag(ev.messages, ev.flag, on);
-  return ids.length > 0 ? [{ kind: 'messagesUpdated', ids }] : [];
+  const ids = store.messages.setOtherFlag(ev.messages, ev.flag, on);
+  if (!MENTION_FLAGS.has(ev.flag)) return ids.length > 0 ? [{ kind: 'messagesUpdated', ids }] : [];
+  // A mention flag changed (the server's own, e.g. after an edit): recount unread mentions.
+  for (const m of store.messages.getByIds(ids)) {
+    if (!m.read) store.unreads.setMentioned(m.id, isMentioned(m.otherFlags));
+  }
+  return ids.length > 0 ? [{ kind: 'messagesUpdated', ids }, { kind: 'sidebarChanged' }] : [];
 }

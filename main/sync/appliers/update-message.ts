@@ -18,6 +18,16 @@ import type { ApplyContext } from './context';
 /** Flags with tables of their own; the rest are kept on the row. */
 const OWN_FLAGS = new Set(['read', 'starred']);
 
+const RESOLVED = '✔ ';
+
+/** Resolving or unresolving a topic ("✔ " prefix) is a rename that does not count as a move. */
+function isResolveOnly(ev: UpdateMessageEvent): boolean {
+  if (ev.new_stream_id !== undefined && ev.new_stream_id !== ev.stream_id) return false;
+  const from = ev.orig_subject;
+  const to = ev.subject;
+  return from !== undefined && to !== undefined && (to === RESOLVED + from || from === RESOLVED + to);
+}
+
 function applyMove({ store, log }: ApplyContext, ev: UpdateMessageEvent): number[] {
   const channelId = ev.new_stream_id ?? ev.stream_id;
   const topic = ev.subject ?? ev.orig_subject;
@@ -25,7 +35,8 @@ function applyMove({ store, log }: ApplyContext, ev: UpdateMessageEvent): number
     log.warn('update_message move without channel or topic; ignored', { id: ev.id, message_id: ev.message_id });
     return [];
   }
-  const moved = store.messages.move(ev.message_ids, channelId, topic, ev.edit_timestamp ?? null);
+  const movedAt = isResolveOnly(ev) ? null : (ev.edit_timestamp ?? null);
+  const moved = store.messages.move(ev.message_ids, channelId, topic, movedAt);
   store.unreads.moveTo(ev.message_ids, channelId, topic);
 
   const cached = new Set(moved);

@@ -49,7 +49,8 @@ export class SchemaNormalizer {
       );
     }
     if (isObject(out['items'])) out['items'] = this.normalize(out['items'] as Schema);
-    if (isObject(out['additionalProperties'])) out['additionalProperties'] = this.normalize(out['additionalProperties'] as Schema);
+    if (isObject(out['additionalProperties']))
+      out['additionalProperties'] = this.normalize(out['additionalProperties'] as Schema);
     if (isObject(out['not'])) out['not'] = this.normalize(out['not'] as Schema);
     return nullable(out);
   }
@@ -125,6 +126,7 @@ function isObjectLike(schema: Schema): boolean {
   if (schema['anyOf'] || schema['oneOf'] || schema['allOf'] || schema['enum'] || schema['$ref']) return false;
   return (
     schema['type'] === 'object' ||
-    ((schema['type'] === undefined && ('properties' in schema || 'required' in schema || 'additionalProperties' in schema)))
+    (schema['type'] === undefined &&
+      ('properties' in schema || 'required' in schema || 'additionalProperties' in schema))
   );
 }

@@ -25,11 +25,13 @@ export interface TestCore {
 export async function startCore(
   dataDir: string,
   credentials: CredentialStore = new MemoryCredentialStore(),
+  opts: { fetch?: typeof fetch } = {},
 ): Promise<TestCore> {
   const logLines: string[] = [];
   const core = await createCore({
     dataDir,
     credentials,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
     log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
   });
   const events: Recorded[] = [];

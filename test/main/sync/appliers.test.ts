@@ -89,7 +89,7 @@ describe('update_message applier', () => {
     expect(m2).toMatchObject({ content: '<p>preview</p>', lastEditTimestamp: null });
   });
 
-  it('moves every listed message (and its unread entry) and stops trusting the destination range', () => {
+  it('moves every listed message (and its unread entry) and cuts uncached ones out of the destination range', () => {
     store.ranges.add('topic:11:new', 0, NEWEST);
     store.ranges.add('topic:10:old', 0, NEWEST);
     const deltas = apply({
@@ -110,7 +110,11 @@ describe('update_message applier', () => {
       [11, 'new', 80],
     ]);
     expect(store.unreads.countsByTopic()).toEqual([{ channelId: 11, topic: 'new', count: 2, maxId: 2 }]);
-    expect(store.ranges.list('topic:11:new')).toEqual([]);
+    // 999 moved in without being cached: the destination's range no longer covers it.
+    expect(store.ranges.list('topic:11:new')).toEqual([
+      { lo: 0, hi: 998 },
+      { lo: 1000, hi: NEWEST },
+    ]);
     expect(store.ranges.list('topic:10:old')).toHaveLength(1);
     expect(store.topics.recent(10, 5)).toEqual([]);
     expect(store.topics.recent(11, 5).map((t) => t.name)).toEqual(['new']);
@@ -185,7 +189,7 @@ describe('delete_message and update_message_flags appliers', () => {
 });
 
 describe('subscription and realm_user appliers', () => {
-  it('subscribes, updates, ignores peer changes and unsubscribes (forgetting the channel ranges)', () => {
+  it('subscribes, updates, applies peer changes and unsubscribes (forgetting the channel ranges)', () => {
     apply({
       id: 1,
       type: 'subscription',
@@ -195,7 +199,9 @@ describe('subscription and realm_user appliers', () => {
     expect(store.channels.getSubscribed(20)?.subscription.isMuted).toBe(true);
     apply({ id: 2, type: 'subscription', op: 'update', stream_id: 20, property: 'color', value: '#ff0000' });
     expect(store.channels.getSubscribed(20)?.subscription.color).toBe('#ff0000');
-    expect(apply({ id: 3, type: 'subscription', op: 'peer_add', stream_ids: [20], user_ids: [3] })).toEqual([]);
+    // The add carried no subscriber list, so the list stays unknown (not "only user 3").
+    apply({ id: 3, type: 'subscription', op: 'peer_add', stream_ids: [20], user_ids: [3] });
+    expect(store.subscribers.of(20)).toBeNull();
     expect(
       apply({ id: 4, type: 'subscription', op: 'update', stream_id: 99, property: 'color', value: '#000' }),
     ).toEqual([]);
@@ -232,7 +238,7 @@ describe('subscription and realm_user appliers', () => {
   });
 
   it('logs and skips event types it does not handle', () => {
-    expect(apply({ id: 1, type: 'typing', op: 'start' })).toEqual([]);
+    expect(apply({ id: 1, type: 'alert_words', alert_words: ['x'] })).toEqual([]);
     expect(apply({ id: 2, type: 'subscription', op: 'brand_new_op' })).toEqual([]);
   });
 });

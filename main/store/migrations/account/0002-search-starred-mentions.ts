@@ -35,15 +35,18 @@ export const searchStarredMentions: Migration = {
     `);
     const setLink = db.prepare('UPDATE messages SET has_link = 1 WHERE id = ?');
     const index = db.prepare('INSERT INTO message_text (rowid, topic, body) VALUES (?, ?, ?)');
-    const rows = db.prepare('SELECT id, topic, content FROM messages').iterate() as Iterable<{
-      id: number;
-      topic: string;
-      content: string;
-    }>;
-    for (const row of rows) {
-      const { text, hasLink } = messageText(row.content);
-      index.run(row.id, row.topic, text);
-      if (hasLink) setLink.run(row.id);
+    // In pages: better-sqlite3 cannot write while a read is being iterated, and a big cache
+    // should not be read into memory at once.
+    const page = db.prepare('SELECT id, topic, content FROM messages WHERE id > ? ORDER BY id LIMIT 1000');
+    for (let after = -1; ; ) {
+      const rows = page.all(after) as { id: number; topic: string; content: string }[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const { text, hasLink } = messageText(row.content);
+        index.run(row.id, row.topic, text);
+        if (hasLink) setLink.run(row.id);
+      }
+      after = rows[rows.length - 1]!.id;
     }
     const flagged = MENTION_FLAGS.map((f) => `'${f}'`).join(', ');
     db.exec(`

@@ -3,5 +3,11 @@ import type { Migration } from '../../migrate';
 import { initialAccountSchema } from './0001-initial';
 import { searchStarredMentions } from './0002-search-starred-mentions';
 import { recordsSchema } from './0003-records';
+import { outboxRecovery } from './0004-outbox-recovery';
 
-export const accountMigrations: readonly Migration[] = [initialAccountSchema, searchStarredMentions, recordsSchema];
+export const accountMigrations: readonly Migration[] = [
+  initialAccountSchema,
+  searchStarredMentions,
+  recordsSchema,
+  outboxRecovery,
+];

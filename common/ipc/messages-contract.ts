@@ -1,0 +1,56 @@
+/**
+ * The part of the IPC contract about acting on messages (read, star, react, edit, move,
+ * delete, typing), unread counts and search. ./contract.ts merges these into Calls and Events.
+ * Read, star and reaction changes show at once as messages:updated / sidebar:changed /
+ * unreads:changed and are undone (with the same events) if the server refuses.
+ */
+import type {
+  EmojiRef,
+  MarkReadScope,
+  MessageEdit,
+  SearchResult,
+  TypingTarget,
+  UnreadCounts,
+} from '../model';
+
+type Account = { accountId: string };
+
+export interface MessageCalls {
+  /** Marks messages, a topic, a channel or everything read; answers how many were unread here. */
+  'messages:markRead': (args: Account & { scope: MarkReadScope }) => { count: number };
+  'messages:star': (args: Account & { messageIds: number[]; starred: boolean }) => null;
+  /** Adds or removes the user's own reaction. */
+  'messages:react': (args: Account & { messageId: number; emoji: EmojiRef; op: 'add' | 'remove' }) => null;
+  /** New content and/or a move; the change arrives as messages:updated once the server applied it. */
+  'messages:edit': (args: Account & { messageId: number; edit: MessageEdit }) => null;
+  /** The message goes as messages:removed once the server deleted it. */
+  'messages:delete': (args: Account & { messageId: number }) => null;
+  /**
+   * Searches cached messages (at once, offline too) and the server (when it answers), merged,
+   * newest first. `below`: page on from the oldest result shown. Query language: main/search/query.ts.
+   */
+  'search:query': (
+    args: Account & { query: string; below?: number | undefined; limit?: number | undefined },
+  ) => SearchResult;
+  /** Call "start" on every keystroke and "stop" when the draft is sent or cleared; main throttles. */
+  'typing:set': (args: Account & { to: TypingTarget; op: 'start' | 'stop' }) => null;
+  'unreads:get': (args: Account) => UnreadCounts;
+}
+
+export interface MessageEvents {
+  /** The account's unread counts, whenever they change. */
+  'unreads:changed': { counts: UnreadCounts };
+}
+
+export const MESSAGE_CALL_NAMES = [
+  'messages:markRead',
+  'messages:star',
+  'messages:react',
+  'messages:edit',
+  'messages:delete',
+  'search:query',
+  'typing:set',
+  'unreads:get',
+] as const satisfies readonly (keyof MessageCalls)[];
+
+export const MESSAGE_EVENT_NAMES = ['unreads:changed'] as const satisfies readonly (keyof MessageEvents)[];

@@ -1,0 +1,177 @@
+/**
+ * The part of the IPC contract about non-message records: channels and subscriptions, topic
+ * visibility, user groups, folders, drafts, snippets, navigation views, profile fields,
+ * playgrounds, invitations, users and settings. ./contract.ts merges these into Calls and
+ * Events. Lists come in pages (pass `next` back as `cursor`); writes answer once the server
+ * took them, and the cache follows through the event queue (records:changed).
+ */
+import type {
+  ChannelDetails,
+  ChannelFolderView,
+  ChannelInfo,
+  DraftTarget,
+  DraftView,
+  GroupSetting,
+  NavigationViewView,
+  Page,
+  PlaygroundView,
+  ProfileFieldView,
+  RecordArea,
+  SavedSnippetView,
+  SubscriptionProperty,
+  TopicVisibility,
+  TopicVisibilityView,
+  TypingView,
+  UserDetails,
+  UserGroupView,
+  UserSummary,
+} from '../model';
+
+type Account = { accountId: string };
+/** cursor: the previous page's `next`; limit: at most 500 (default 100). */
+type Paged = Account & { cursor?: string | undefined; limit?: number | undefined };
+
+export type GroupPermissionName =
+  | 'can_add_members_group'
+  | 'can_join_group'
+  | 'can_leave_group'
+  | 'can_manage_group'
+  | 'can_mention_group'
+  | 'can_remove_members_group';
+
+/** A permission's new value, and optionally the value the user saw (the server refuses if it changed since). */
+export interface GroupPermissionChange {
+  new: GroupSetting;
+  old?: GroupSetting | undefined;
+}
+
+export interface RecordCalls {
+  /** Every channel the user can see, subscribed or not, by name. */
+  'channels:list': (args: Paged) => Page<ChannelInfo>;
+  'channels:get': (args: Account & { channelId: number }) => ChannelDetails;
+  'channels:subscribe': (args: Account & { channelIds: number[] }) => null;
+  'channels:unsubscribe': (args: Account & { channelIds: number[] }) => null;
+  /** One personal setting of a subscription (color, muted, pinned, notifications). */
+  'channels:setProperty': (args: Account & { channelId: number } & SubscriptionProperty) => null;
+  /** Creates a channel (subscribing the user and subscriberIds); POST /users/me/subscriptions on servers below FL 417. */
+  'channels:create': (
+    args: Account & {
+      name: string;
+      description?: string | undefined;
+      inviteOnly?: boolean | undefined;
+      subscriberIds?: number[] | undefined;
+      folderId?: number | undefined;
+      announce?: boolean | undefined;
+    },
+  ) => { channelId: number };
+  'topics:setVisibility': (args: Account & { channelId: number; topic: string; visibility: TopicVisibility }) => null;
+  /** Topics with a policy other than none, of one channel or of all. */
+  'topics:listVisibility': (args: Paged & { channelId?: number | undefined }) => Page<TopicVisibilityView>;
+  'groups:list': (args: Paged) => Page<UserGroupView>;
+  /** Renames, describes, reactivates, changes permissions (new, and optionally the expected old) or members. */
+  'groups:update': (
+    args: Account & {
+      groupId: number;
+      name?: string | undefined;
+      description?: string | undefined;
+      reactivate?: boolean | undefined;
+      permissions?: { [P in GroupPermissionName]?: GroupPermissionChange | undefined } | undefined;
+      addMembers?: number[] | undefined;
+      removeMembers?: number[] | undefined;
+    },
+  ) => null;
+  'folders:list': (args: Paged) => Page<ChannelFolderView>;
+  'folders:create': (args: Account & { name: string; description: string }) => { folderId: number };
+  /** Newest first. */
+  'drafts:list': (args: Paged) => Page<DraftView>;
+  /** Call it as often as the user types: kept at once in memory, written and synced shortly after. No id: a new draft. */
+  'drafts:save': (args: Account & { id?: string | undefined; to: DraftTarget | null; content: string }) => { id: string };
+  'drafts:delete': (args: Account & { id: string }) => null;
+  'snippets:list': (args: Paged) => Page<SavedSnippetView>;
+  'snippets:create': (args: Account & { title: string; content: string }) => { id: number };
+  'snippets:update': (args: Account & { id: number; title?: string | undefined; content?: string | undefined }) => null;
+  'snippets:delete': (args: Account & { id: number }) => null;
+  'views:list': (args: Paged) => Page<NavigationViewView>;
+  'views:create': (args: Account & { fragment: string; isPinned: boolean; name?: string | undefined }) => null;
+  'views:update': (
+    args: Account & { fragment: string; isPinned?: boolean | undefined; name?: string | undefined },
+  ) => null;
+  'views:delete': (args: Account & { fragment: string }) => null;
+  'profileFields:list': (args: Paged) => Page<ProfileFieldView>;
+  'profileFields:create': (
+    args: Account & {
+      type: number;
+      name: string;
+      hint?: string | undefined;
+      fieldData?: Record<string, unknown> | undefined;
+      displayInProfileSummary?: boolean | undefined;
+      required?: boolean | undefined;
+      editableByUser?: boolean | undefined;
+    },
+  ) => { id: number };
+  'playgrounds:list': (args: Paged) => Page<PlaygroundView>;
+  'playgrounds:create': (args: Account & { name: string; pygmentsLanguage: string; urlTemplate: string }) => { id: number };
+  'playgrounds:delete': (args: Account & { id: number }) => null;
+  /** A reusable invitation link. expiresInMinutes null: never. */
+  'invites:create': (
+    args: Account & {
+      expiresInMinutes?: number | null | undefined;
+      inviteAs?: number | undefined;
+      channelIds?: number[] | undefined;
+      groupIds?: number[] | undefined;
+      includeRealmDefaultSubscriptions?: boolean | undefined;
+      welcomeMessage?: string | null | undefined;
+    },
+  ) => { link: string };
+  /** Everyone in the organization the user can see, by name. */
+  'users:list': (args: Paged) => Page<UserSummary>;
+  'users:get': (args: Account & { userId: number }) => UserDetails;
+  'settings:get': (args: Account) => Record<string, unknown>;
+  /** Names and values as in register's user_settings. */
+  'settings:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
+}
+
+export interface RecordEvents {
+  /** These lists changed (another client, another user, or the server): refetch what is on screen. */
+  'records:changed': { accountId: string; areas: RecordArea[] };
+  /** Everyone typing right now in this account's conversations. */
+  'typing:changed': { accountId: string; typing: TypingView[] };
+}
+
+export const RECORD_CALL_NAMES = [
+  'channels:list',
+  'channels:get',
+  'channels:subscribe',
+  'channels:unsubscribe',
+  'channels:setProperty',
+  'channels:create',
+  'topics:setVisibility',
+  'topics:listVisibility',
+  'groups:list',
+  'groups:update',
+  'folders:list',
+  'folders:create',
+  'drafts:list',
+  'drafts:save',
+  'drafts:delete',
+  'snippets:list',
+  'snippets:create',
+  'snippets:update',
+  'snippets:delete',
+  'views:list',
+  'views:create',
+  'views:update',
+  'views:delete',
+  'profileFields:list',
+  'profileFields:create',
+  'playgrounds:list',
+  'playgrounds:create',
+  'playgrounds:delete',
+  'invites:create',
+  'users:list',
+  'users:get',
+  'settings:get',
+  'settings:update',
+] as const satisfies readonly (keyof RecordCalls)[];
+
+export const RECORD_EVENT_NAMES = ['records:changed', 'typing:changed'] as const satisfies readonly (keyof RecordEvents)[];

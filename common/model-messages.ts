@@ -1,0 +1,75 @@
+/**
+ * View models and arguments of the message actions (read, star, react, edit, delete, typing)
+ * and of search. Re-exported by ./model.ts.
+ */
+import type { ComposeTarget, MessageView } from './model';
+
+/** Which unread messages messages:markRead covers. */
+export type MarkReadScope =
+  | { kind: 'messages'; ids: number[] }
+  | { kind: 'topic'; channelId: number; topic: string }
+  | { kind: 'channel'; channelId: number }
+  | { kind: 'all' };
+
+/** An emoji as reactions name it: name, code unique within its type, and type (unicode_emoji, realm_emoji, ...). */
+export interface EmojiRef {
+  name: string;
+  code: string;
+  type: string;
+}
+
+/** Which messages a topic or channel change applies to: this one, this and later ones, or the whole topic. */
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+/** messages:edit: new content, and/or a move. Content and a channel change cannot go together. */
+export interface MessageEdit {
+  content?: string | undefined;
+  topic?: string | undefined;
+  channelId?: number | undefined;
+  /** Default change_one. */
+  propagateMode?: PropagateMode | undefined;
+  /** Post a notice in the old / new thread (server defaults: no / yes). */
+  notifyOldThread?: boolean | undefined;
+  notifyNewThread?: boolean | undefined;
+}
+
+export interface TopicUnreadCount {
+  topic: string;
+  count: number;
+}
+
+export interface ChannelUnreadCount {
+  channelId: number;
+  count: number;
+  topics: TopicUnreadCount[];
+}
+
+export interface DmUnreadCount {
+  /** Other participants, sorted; empty for the self-DM. */
+  userIds: number[];
+  count: number;
+}
+
+/** Unread counts of one account, kept exact through events (muted channels are counted too). */
+export interface UnreadCounts {
+  accountId: string;
+  total: number;
+  /** Unread messages that mention the user, directly or by wildcard. */
+  mentions: number;
+  channels: ChannelUnreadCount[];
+  dms: DmUnreadCount[];
+  /** Starred messages (read or not), cached or not. */
+  starred: number;
+}
+
+export interface SearchResult {
+  /** Newest first. */
+  messages: MessageView[];
+  /** True when the server's search answered too; false offline or when it failed. */
+  serverConsulted: boolean;
+  /** Why the server was not consulted, when it was not. */
+  serverError?: string;
+}
+
+/** typing:set: where the user is typing. */
+export type TypingTarget = ComposeTarget;

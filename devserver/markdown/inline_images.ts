@@ -1,0 +1,39 @@
+import type { MarkdownIt, StateCore, Token } from 'markdown-it';
+
+/** Links to uploaded images on this server; other hosts never get an inline preview. */
+const UPLOADED_IMAGE = /^\/user_uploads\/[^?#]+\.(?:png|jpe?g|gif|webp)$/i;
+
+/**
+ * Zulip's inline image previews for uploaded images: after a paragraph that links to one, a
+ * `<div class="message_inline_image">` with the image, linked to the file. Only same-server
+ * /user_uploads/ paths qualify, so rendering never makes a client fetch from another host.
+ */
+export function inlineImagesPlugin(md: MarkdownIt): void {
+  const escape = md.utils.escapeHtml;
+  md.core.ruler.push('zulip_inline_images', (state: StateCore) => {
+    const out: Token[] = [];
+    let pending: Array<{ href: string; title: string }> = [];
+    for (const token of state.tokens) {
+      out.push(token);
+      if (token.type === 'inline') {
+        const children = token.children ?? [];
+        children.forEach((child, i) => {
+          const href = child.type === 'link_open' ? child.attrGet('href') : null;
+          if (href !== null && UPLOADED_IMAGE.test(href)) {
+            pending.push({ href, title: children[i + 1]?.type === 'text' ? (children[i + 1]?.content ?? '') : '' });
+          }
+        });
+      } else if (token.type === 'paragraph_close' && pending.length > 0) {
+        for (const image of pending) {
+          const html = new state.Token('html_block', '', 0);
+          html.content =
+            `<div class="message_inline_image"><a href="${escape(image.href)}" title="${escape(image.title)}">` +
+            `<img src="${escape(image.href)}"></a></div>`;
+          out.push(html);
+        }
+        pending = [];
+      }
+    }
+    state.tokens = out;
+  });
+}

@@ -1,0 +1,210 @@
+/**
+ * What the user does to messages: mark read, star, react, edit or move, delete, type, search.
+ * Read, star and reaction changes show at once (optimistic, published as deltas) and are undone
+ * if the server refuses; the server's events then confirm them, which changes nothing more.
+ * Edits, moves and deletes wait for the server: its update_message / delete_message events
+ * are what change the cache.
+ */
+import type { EmojiRef, MarkReadScope, MessageEdit, SearchResult, TypingTarget, UnreadCounts } from '../../common/model';
+import {
+  ApiError,
+  addReaction,
+  deleteMessage,
+  editMessage,
+  removeReaction,
+  setTyping,
+  type ApiClient,
+  type EditMessageParams,
+} from '../api';
+import { IpcFailure } from '../ipc/errors';
+import type { Logger } from '../log';
+import { searchMessages, SearchQueryError } from '../search/search';
+import type { AccountStore } from '../store/account-store';
+import type { StoredReaction } from '../store/repos/message-rows';
+import type { Delta } from '../sync/deltas';
+import { markReadOnServer, setFlagInBatches } from './mark-read';
+import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
+import { buildUnreadCounts } from './unread-counts';
+
+export interface MessageActionsDeps {
+  accountId: string;
+  store: AccountStore;
+  /** Null when the account is signed out: actions then fail before changing anything. */
+  client: ApiClient | null;
+  selfUserId: number;
+  featureLevel(): number;
+  now(): number;
+  log: Logger;
+  /** Hands deltas to the account, which turns them into renderer events. */
+  publish(deltas: Delta[]): void;
+}
+
+const DEFAULT_SEARCH_LIMIT = 50;
+
+export class MessageActions {
+  readonly #d: MessageActionsDeps;
+  readonly #typing: TypingSender;
+  #lastCounts = '';
+
+  constructor(deps: MessageActionsDeps) {
+    this.#d = deps;
+    const { store } = deps;
+    this.#typing = new TypingSender({
+      send: (to, op) => setTyping(this.#client(), to, op, deps.featureLevel()),
+      now: deps.now,
+      startedWaitMs: () => store.realm.getNumber('server_typing_started_wait_period_milliseconds', DEFAULT_STARTED_WAIT_MS),
+      stoppedWaitMs: () => store.realm.getNumber('server_typing_stopped_wait_period_milliseconds', DEFAULT_STOPPED_WAIT_MS),
+      allowed: (to) => this.#typingAllowed(to),
+      log: deps.log,
+    });
+  }
+
+  /** messages:markRead: the scope's unread messages turn read at once; restored if the server refuses. */
+  async markRead(scope: MarkReadScope): Promise<{ count: number }> {
+    const { store } = this.#d;
+    const client = this.#client();
+    const entries = store.unreads.inScope(scope);
+    const ids = entries.map((e) => e.messageId);
+    store.transaction(() => store.unreads.remove(ids));
+    this.#changed(ids, true);
+    try {
+      await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
+    } catch (e) {
+      store.transaction(() => store.unreads.add(entries));
+      this.#changed(ids, true);
+      throw e;
+    }
+    return { count: ids.length };
+  }
+
+  /** messages:star: stars or unstars at once; put back as it was if the server refuses. */
+  async star(messageIds: number[], starred: boolean): Promise<null> {
+    const { store } = this.#d;
+    const client = this.#client();
+    const wasStarred = messageIds.filter((id) => store.starred.has(id));
+    store.transaction(() => store.messages.setStarred(messageIds, starred));
+    this.#changed(messageIds, true);
+    try {
+      await setFlagInBatches(client, messageIds, starred ? 'add' : 'remove', 'starred');
+    } catch (e) {
+      store.transaction(() => {
+        store.messages.setStarred(messageIds, false);
+        store.messages.setStarred(wasStarred, true);
+      });
+      this.#changed(messageIds, true);
+      throw e;
+    }
+    return null;
+  }
+
+  /** messages:react: adds or removes the user's reaction at once; undone if the server refuses. */
+  async react(messageId: number, emoji: EmojiRef, op: 'add' | 'remove'): Promise<null> {
+    const { store } = this.#d;
+    const client = this.#client();
+    const mine: StoredReaction = {
+      userId: this.#d.selfUserId,
+      reactionType: emoji.type,
+      emojiCode: emoji.code,
+      emojiName: emoji.name,
+    };
+    const apply = (add: boolean) =>
+      add ? store.messages.addReaction(messageId, mine) : store.messages.removeReaction(messageId, mine);
+    const cached = apply(op === 'add');
+    if (cached) this.#changed([messageId], false);
+    const params = { emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: emoji.type };
+    try {
+      await (op === 'add' ? addReaction(client, messageId, params) : removeReaction(client, messageId, params));
+    } catch (e) {
+      // Already as asked (another client of ours got there first): nothing to undo.
+      const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+      if (e instanceof ApiError && e.code === already) return null;
+      if (cached && apply(op !== 'add')) this.#changed([messageId], false);
+      throw e;
+    }
+    return null;
+  }
+
+  /** messages:edit: new content and/or a move; the update_message event changes the cache. */
+  async edit(messageId: number, edit: MessageEdit): Promise<null> {
+    const params: EditMessageParams = {};
+    if (edit.content !== undefined) params.content = edit.content;
+    if (edit.topic !== undefined) params.topic = edit.topic;
+    if (edit.channelId !== undefined) params.stream_id = edit.channelId;
+    if (params.content !== undefined && params.stream_id !== undefined) {
+      throw new IpcFailure('INVALID_ARGUMENT', 'Edit the text and move the message to another channel in two steps.');
+    }
+    if (params.content === undefined && params.topic === undefined && params.stream_id === undefined) {
+      throw new IpcFailure('INVALID_ARGUMENT', 'Nothing to change: give new content, a topic or a channel.');
+    }
+    if (params.topic !== undefined || params.stream_id !== undefined) {
+      params.propagate_mode = edit.propagateMode ?? 'change_one';
+      if (edit.notifyOldThread !== undefined) params.send_notification_to_old_thread = edit.notifyOldThread;
+      if (edit.notifyNewThread !== undefined) params.send_notification_to_new_thread = edit.notifyNewThread;
+    }
+    await editMessage(this.#client(), messageId, params);
+    return null;
+  }
+
+  /** messages:delete: the delete_message event removes it from the cache. */
+  async delete(messageId: number): Promise<null> {
+    await deleteMessage(this.#client(), messageId);
+    return null;
+  }
+
+  /** typing:set */
+  async typing(to: TypingTarget, op: 'start' | 'stop'): Promise<null> {
+    if (this.#d.client) await this.#typing.set(to, op);
+    return null;
+  }
+
+  /** search:query: cached results at once, merged with the server's when it can be asked. */
+  async search(query: string, opts: { below?: number | undefined; limit?: number | undefined }): Promise<SearchResult> {
+    try {
+      return await searchMessages(
+        { store: this.#d.store, client: this.#d.client, featureLevel: this.#d.featureLevel, log: this.#d.log },
+        query,
+        { limit: opts.limit ?? DEFAULT_SEARCH_LIMIT, ...(opts.below !== undefined ? { below: opts.below } : {}) },
+      );
+    } catch (e) {
+      if (e instanceof SearchQueryError) throw new IpcFailure('INVALID_ARGUMENT', e.message);
+      throw e;
+    }
+  }
+
+  unreadCounts(): UnreadCounts {
+    return buildUnreadCounts(this.#d.store, this.#d.accountId, this.#d.selfUserId);
+  }
+
+  /** The counts if they changed since the last call (the account publishes unreads:changed then). */
+  unreadsIfChanged(): UnreadCounts | null {
+    const counts = this.unreadCounts();
+    const text = JSON.stringify(counts);
+    if (text === this.#lastCounts) return null;
+    this.#lastCounts = text;
+    return counts;
+  }
+
+  close(): void {
+    this.#typing.close();
+  }
+
+  #client(): ApiClient {
+    if (!this.#d.client) throw new IpcFailure('SIGNED_OUT', 'This account is signed out. Sign in again to change messages.');
+    return this.#d.client;
+  }
+
+  #changed(ids: readonly number[], countsToo: boolean): void {
+    const cached = this.#d.store.messages.cachedIds(ids);
+    const deltas: Delta[] = [];
+    if (cached.length > 0) deltas.push({ kind: 'messagesUpdated', ids: cached });
+    if (countsToo) deltas.push({ kind: 'sidebarChanged' });
+    if (deltas.length > 0) this.#d.publish(deltas);
+  }
+
+  #typingAllowed(to: TypingTarget): boolean {
+    const settings = this.#d.store.userSettings;
+    return to.kind === 'dm'
+      ? settings.getBoolean('send_private_typing_notifications', true)
+      : settings.getBoolean('send_stream_typing_notifications', true);
+  }
+}

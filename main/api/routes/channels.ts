@@ -1,0 +1,57 @@
+/** Channels themselves: creating one, finding one by name, its subscribers. */
+import { z } from 'zod';
+import type { ApiClient, RequestOptions } from '../client';
+import { supports } from '../features';
+import { SuccessEnvelope } from '../schemas/common';
+import { subscribe, type ChannelCreationOptions } from './subscriptions';
+
+export interface CreateChannelParams extends ChannelCreationOptions {
+  name: string;
+  description?: string;
+  /** User IDs to subscribe (normally including the caller). */
+  subscribers: number[];
+}
+
+const CreateChannelResponse = SuccessEnvelope.extend({ id: z.number().int() });
+const ChannelIdResponse = SuccessEnvelope.extend({ stream_id: z.number().int() });
+const MembersResponse = SuccessEnvelope.extend({ subscribers: z.array(z.number().int()) });
+
+/** GET /get_stream_id: a channel's ID from its name. */
+export async function getChannelId(client: ApiClient, name: string, opts: RequestOptions = {}): Promise<number> {
+  const res = await client.request('GET', '/get_stream_id', { stream: name }, ChannelIdResponse, opts);
+  return res.stream_id;
+}
+
+/**
+ * POST /channels/create (FL 417): creates a channel and returns its ID. An existing name is
+ * CHANNEL_ALREADY_EXISTS. Older servers only create channels by subscribing to a new name
+ * (POST /users/me/subscriptions), which says nothing about the ID, so it is then looked up.
+ */
+export async function createChannel(
+  client: ApiClient,
+  params: CreateChannelParams,
+  featureLevel: number,
+  opts: RequestOptions = {},
+): Promise<number> {
+  if (supports(featureLevel, 'channelsCreate')) {
+    const res = await client.request('POST', '/channels/create', { ...params }, CreateChannelResponse, opts);
+    return res.id;
+  }
+  const { name, description, subscribers, ...options } = params;
+  await subscribe(
+    client,
+    { ...options, subscriptions: [{ name, ...(description !== undefined ? { description } : {}) }], principals: subscribers },
+    opts,
+  );
+  return getChannelId(client, name, opts);
+}
+
+/** GET /streams/{stream_id}/members: the channel's subscribers' user IDs. */
+export async function getChannelSubscribers(
+  client: ApiClient,
+  channelId: number,
+  opts: RequestOptions = {},
+): Promise<number[]> {
+  const res = await client.request('GET', `/streams/${channelId}/members`, {}, MembersResponse, opts);
+  return res.subscribers;
+}

@@ -1,0 +1,53 @@
+/** Handlers of the record calls (common/ipc/records-contract.ts): thin steps onto an account's AccountRecords. */
+import type { CallArgs, CallResult } from '../../common/ipc/contract';
+import type { RecordCalls } from '../../common/ipc/records-contract';
+import type { AccountManager } from '../accounts/manager';
+import * as channels from '../records/channel-actions';
+import * as reads from '../records/reads';
+import * as actions from '../records/record-actions';
+
+type RecordHandlers = { [N in keyof RecordCalls]: (args: CallArgs<N>) => Promise<CallResult<N>> };
+
+export function createRecordHandlers(manager: AccountManager): RecordHandlers {
+  const records = (a: { accountId: string }) => manager.get(a.accountId).records;
+  const store = (a: { accountId: string }) => records(a).store;
+  const act = (a: { accountId: string }) => records(a).action();
+  return {
+    'channels:list': async (a) => reads.listChannels(store(a), a),
+    'channels:get': async (a) => reads.getChannel(store(a), a.channelId),
+    'channels:subscribe': (a) => channels.subscribeTo(act(a), a.channelIds),
+    'channels:unsubscribe': (a) => channels.unsubscribeFrom(act(a), a.channelIds),
+    'channels:setProperty': (a) => channels.setSubscriptionProperty(act(a), a),
+    'channels:create': (a) => channels.createNewChannel(act(a), a),
+    'topics:setVisibility': (a) => channels.setVisibility(act(a), a),
+    'topics:listVisibility': async (a) => reads.listTopicVisibility(store(a), a),
+    'groups:list': async (a) => reads.listGroups(store(a), a),
+    'groups:update': (a) => actions.updateGroup(act(a), a),
+    'folders:list': async (a) => reads.listFolders(store(a), a),
+    'folders:create': (a) => actions.createFolder(act(a), a),
+    'drafts:list': async (a) => records(a).drafts.list(a.cursor, a.limit),
+    'drafts:save': async (a) => records(a).saveDraft(a),
+    'drafts:delete': async (a) => {
+      records(a).drafts.delete(a.id);
+      return null;
+    },
+    'snippets:list': async (a) => reads.listSnippets(store(a), a),
+    'snippets:create': (a) => actions.createSnippet(act(a), a),
+    'snippets:update': (a) => actions.updateSnippet(act(a), a),
+    'snippets:delete': (a) => actions.deleteSnippet(act(a), a.id),
+    'views:list': async (a) => reads.listViews(store(a), a),
+    'views:create': (a) => actions.createView(act(a), a),
+    'views:update': (a) => actions.updateView(act(a), a),
+    'views:delete': (a) => actions.deleteView(act(a), a.fragment),
+    'profileFields:list': async (a) => reads.listProfileFields(store(a), a),
+    'profileFields:create': (a) => actions.createField(act(a), a),
+    'playgrounds:list': async (a) => reads.listPlaygrounds(store(a), a),
+    'playgrounds:create': (a) => actions.addPlayground(act(a), a),
+    'playgrounds:delete': (a) => actions.removePlayground(act(a), a.id),
+    'invites:create': (a) => actions.createInvite(act(a), a),
+    'users:list': async (a) => reads.listUsers(store(a), a),
+    'users:get': (a) => records(a).user(a.userId),
+    'settings:get': async (a) => store(a).userSettings.all(),
+    'settings:update': (a) => actions.changeSettings(act(a), a.changes),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * One account's non-message records, for the IPC calls: lists and details from the cache,
+ * changes through the server, drafts (local first, synced), who is typing, and the feature
+ * gates. The Account hands it every batch's deltas and every new register.
+ */
+import type { CallArgs } from '../../common/ipc/contract';
+import type { FeatureGates, RecordArea, UserDetails } from '../../common/model';
+import { getUsers, type ApiClient } from '../api';
+import { IpcFailure } from '../ipc/errors';
+import type { EventListener } from '../ipc/types';
+import type { Logger } from '../log';
+import type { AccountStore } from '../store/account-store';
+import { toStoredUser } from '../sync/convert';
+import type { Delta } from '../sync/deltas';
+import type { ActionContext } from './channel-actions';
+import { DraftsSync } from './drafts-sync';
+import { featureGates } from './gates';
+import * as reads from './reads';
+import { DEFAULT_TYPING_EXPIRY_MS, TypingTracker, type Timers } from './typing';
+import { userDetails } from './views';
+
+export interface AccountRecordsDeps {
+  accountId: string;
+  store: AccountStore;
+  /** Null when the account has no key: reads still answer from the cache, changes are refused. */
+  client: ApiClient | null;
+  selfUserId: number;
+  featureLevel(): number;
+  emit: EventListener;
+  log: Logger;
+  /** Epoch ms. */
+  now(): number;
+  /** The feature gates changed (a user setting did it): the account list is republished. */
+  onGatesChanged?: () => void;
+  timers?: Timers;
+}
+
+export const ALL_AREAS: RecordArea[] = [
+  'channels',
+  'subscribers',
+  'groups',
+  'folders',
+  'drafts',
+  'snippets',
+  'views',
+  'profileFields',
+  'playgrounds',
+  'topicVisibility',
+  'users',
+  'settings',
+  'realm',
+  'pushDevices',
+];
+
+export class AccountRecords {
+  readonly drafts: DraftsSync;
+  readonly typing: TypingTracker;
+  readonly #d: AccountRecordsDeps;
+  #lastGates = '';
+
+  constructor(d: AccountRecordsDeps) {
+    this.#d = d;
+    const { store } = d;
+    this.drafts = new DraftsSync({
+      store,
+      client: d.client,
+      selfUserId: d.selfUserId,
+      log: d.log.child('drafts'),
+      now: d.now,
+      syncEnabled: () => this.gates().draftsSync,
+      onChanged: () => this.#changed(['drafts']),
+      ...(d.timers ? { timers: d.timers } : {}),
+    });
+    this.typing = new TypingTracker(
+      () => store.realm.getNumber('server_typing_started_expiry_period_milliseconds', DEFAULT_TYPING_EXPIRY_MS),
+      (typing) => d.emit('typing:changed', { accountId: d.accountId, typing }),
+      d.timers,
+    );
+  }
+
+  gates(): FeatureGates {
+    return featureGates(this.#d.featureLevel(), this.#d.store);
+  }
+
+  /** A batch was applied: tell the renderer which lists changed, and who is typing. */
+  publish(deltas: readonly Delta[]): void {
+    const areas = new Set<RecordArea>();
+    for (const delta of deltas) {
+      if (delta.kind === 'recordsChanged') delta.areas.forEach((a) => areas.add(a));
+      else if (delta.kind === 'typing') this.typing.apply(delta.op, delta.senderId, delta.narrow);
+    }
+    if (areas.size === 0) return;
+    this.#changed([...areas]);
+    if (areas.has('settings')) this.#checkGates();
+    // Synchronization may just have been turned on, or a draft changed elsewhere: push what waits.
+    if (areas.has('settings') || areas.has('drafts')) this.drafts.schedulePush();
+  }
+
+  #checkGates(): void {
+    const now = JSON.stringify(this.gates());
+    if (now === this.#lastGates) return;
+    const first = this.#lastGates === '';
+    this.#lastGates = now;
+    if (!first) this.#d.onGatesChanged?.();
+  }
+
+  /** A new register replaced the snapshot: every list may differ, nobody is known to be typing. */
+  afterRegister(): void {
+    this.#lastGates = JSON.stringify(this.gates());
+    this.#changed(ALL_AREAS);
+    this.typing.clear();
+    this.drafts.schedulePush(0);
+  }
+
+  close(): void {
+    this.drafts.close();
+    this.typing.clear();
+  }
+
+  /** Reads answer from the cache, so they work offline too. */
+  get store(): AccountStore {
+    return this.#d.store;
+  }
+
+  /** What a change needs: a signed-in client and the server's feature level. */
+  action(): ActionContext {
+    const { client, store, selfUserId } = this.#d;
+    if (!client) throw new IpcFailure('SIGNED_OUT', 'Sign in again to change this.');
+    return { client, store, selfUserId, featureLevel: this.#d.featureLevel(), gates: this.gates() };
+  }
+
+  /** From the cache; a user it does not hold (yet) is asked of the server. */
+  async user(userId: number): Promise<UserDetails> {
+    const cached = reads.getUser(this.#d.store, userId);
+    if (cached) return cached;
+    const { client } = this.#d;
+    const found = client
+      ? (await getUsers(client, { userIds: [userId], includeCustomProfileFields: true })).find((u) => u.user_id === userId)
+      : undefined;
+    if (!found) throw new IpcFailure('NOT_FOUND', 'No such user in this organization.');
+    return userDetails(toStoredUser(found), []);
+  }
+
+  saveDraft(a: CallArgs<'drafts:save'>): { id: string } {
+    if (a.id !== undefined && this.#d.store.drafts.get(a.id)?.state === 'deleted') {
+      throw new IpcFailure('NOT_FOUND', 'That draft was deleted.');
+    }
+    return this.drafts.save(a);
+  }
+
+  #changed(areas: RecordArea[]): void {
+    this.#d.emit('records:changed', { accountId: this.#d.accountId, areas });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The search box's language: free words plus operators, Zulip style.
+ *   lunch menu                 words (each must appear, as a word prefix)
+ *   channel:design  stream:7   a channel, by name or ID ("quoted names" may hold spaces)
+ *   topic:"release plan"       a topic (needs a channel to search locally)
+ *   sender:ada@example.com     a sender, by email, full name or ID (from: is an alias)
+ *   is:starred  has:link
+ * Anything else that looks like an operator is refused with a message naming it, so a typo
+ * does not silently become a word search.
+ */
+
+export interface ParsedQuery {
+  words: string[];
+  channel?: string;
+  topic?: string;
+  sender?: string;
+  starred: boolean;
+  hasLink: boolean;
+}
+
+export class SearchQueryError extends Error {
+  override readonly name = 'SearchQueryError';
+}
+
+const OPERATOR_ALIASES: Record<string, 'channel' | 'topic' | 'sender' | 'is' | 'has'> = {
+  channel: 'channel',
+  stream: 'channel',
+  topic: 'topic',
+  subject: 'topic',
+  sender: 'sender',
+  from: 'sender',
+  is: 'is',
+  has: 'has',
+};
+
+/** Splits on spaces outside double quotes; `op:"a b"` and `"a b"` stay one token, quotes removed. */
+function tokens(text: string): { op: string | null; value: string }[] {
+  const out: { op: string | null; value: string }[] = [];
+  const re = /(?:([A-Za-z-]+):)?(?:"([^"]*)"?|(\S+))/g;
+  for (const m of text.matchAll(re)) {
+    const value = m[2] ?? m[3] ?? '';
+    out.push({ op: m[1]?.toLowerCase() ?? null, value });
+  }
+  return out;
+}
+
+export function parseSearchQuery(text: string): ParsedQuery {
+  const q: ParsedQuery = { words: [], starred: false, hasLink: false };
+  for (const { op, value } of tokens(text.trim())) {
+    if (op === null) {
+      q.words.push(...value.split(/\s+/).filter(Boolean));
+      continue;
+    }
+    const kind = OPERATOR_ALIASES[op];
+    // A pasted address (https://...) is text, not an operator.
+    if (kind === undefined && value.startsWith('//')) {
+      q.words.push(`${op}:${value}`);
+      continue;
+    }
+    if (kind === undefined) throw new SearchQueryError(`Search does not know the operator "${op}:".`);
+    if (value === '') throw new SearchQueryError(`"${op}:" needs a value.`);
+    switch (kind) {
+      case 'channel':
+      case 'topic':
+      case 'sender':
+        if (q[kind] !== undefined && q[kind] !== value) {
+          throw new SearchQueryError(`Search can take only one ${kind}.`);
+        }
+        q[kind] = value;
+        break;
+      case 'is':
+        if (value.toLowerCase() !== 'starred') throw new SearchQueryError(`Search does not know "is:${value}".`);
+        q.starred = true;
+        break;
+      case 'has':
+        if (value.toLowerCase() !== 'link') throw new SearchQueryError(`Search does not know "has:${value}".`);
+        q.hasLink = true;
+        break;
+    }
+  }
+  return q;
+}
+
+/** True when the query asks for nothing at all. */
+export function isEmptyQuery(q: ParsedQuery): boolean {
+  return (
+    q.words.length === 0 &&
+    q.channel === undefined &&
+    q.topic === undefined &&
+    q.sender === undefined &&
+    !q.starred &&
+    !q.hasLink
+  );
+}

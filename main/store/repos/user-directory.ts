@@ -1,0 +1,46 @@
+/** Paged reads of the users table by name (UsersRepo writes it); walks users_by_name, never sorts the table. */
+import type { Db } from '../db';
+import { keyedPage, type KeyedPage } from './paging';
+import { parseObject } from './json';
+import type { StoredUser } from './users';
+
+interface UserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  avatar_url: string | null;
+  role: number;
+  is_bot: number;
+  is_active: number;
+  extra: string;
+}
+
+function toUser(r: UserRow): StoredUser {
+  return {
+    id: r.id,
+    email: r.email,
+    fullName: r.full_name,
+    avatarUrl: r.avatar_url,
+    role: r.role,
+    isBot: r.is_bot === 1,
+    isActive: r.is_active === 1,
+    extra: parseObject(r.extra),
+  };
+}
+
+export class UserDirectoryRepo {
+  readonly #page;
+  readonly #pageAfter;
+
+  constructor(db: Db) {
+    const order = 'ORDER BY full_name COLLATE NOCASE, id LIMIT ?';
+    this.#page = db.prepare(`SELECT * FROM users ${order}`);
+    this.#pageAfter = db.prepare(`SELECT * FROM users WHERE (full_name COLLATE NOCASE, id) > (?, ?) ${order}`);
+  }
+
+  /** `after` is the [full name, id] of the previous page's last user. */
+  page(after: [string, number] | null, limit: number): KeyedPage<StoredUser> {
+    const rows = (after ? this.#pageAfter.all(after[0], after[1], limit + 1) : this.#page.all(limit + 1)) as UserRow[];
+    return keyedPage(rows, limit, toUser, (r) => [r.full_name, r.id]);
+  }
+}

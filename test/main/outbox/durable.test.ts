@@ -1,0 +1,238 @@
+/**
+ * The outbox through outages and restarts, against the dev server's fault interface: messages
+ * written offline are shown at once, survive a restart, reach the server exactly once and in
+ * the order written, and replace their echoes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AccountStore, accountDbPath } from '../../../main/store/account-store';
+import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { FaultControl } from '../../helpers/devserverFaults';
+import { startCore, type TestCore } from '../core/harness';
+import { tempDir } from '../store/fixtures';
+import { confirmed, ownInTopic, signedInCore, withLocalId } from './support';
+
+let server: RunningDevServer;
+let faults: FaultControl;
+const open: TestCore[] = [];
+
+beforeAll(async () => {
+  server = await startDevServer({ faults: true });
+  faults = new FaultControl(server.baseUrl);
+});
+afterEach(async () => {
+  await faults.clear();
+  for (const t of open.splice(0)) await t.core.close();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** True when this payload was recorded after the first `mark` events. */
+function isAfter(t: TestCore, mark: number, payload: unknown): boolean {
+  return t.events.findIndex((e) => e.payload === payload) >= mark;
+}
+
+function outboxOf(dataDir: string, accountId: string) {
+  const store = AccountStore.open(accountDbPath(dataDir, accountId));
+  try {
+    return store.outbox.all();
+  } finally {
+    store.close();
+  }
+}
+
+describe('durable outbox', () => {
+  it('keeps messages written offline across a restart, then sends each once, in order', async () => {
+    const dataDir = tempDir();
+    const s = await signedInCore(server, dataDir);
+    open.push(s.t);
+    const topic = 'written offline';
+    // The network goes away: every request from now on is dropped unanswered.
+    await faults.dropNext(100_000);
+    const localIds: string[] = [];
+    for (const content of ['one', 'two', 'three']) {
+      const { localId } = await s.t.ok('compose:send', {
+        accountId: s.account.id,
+        to: { kind: 'channel', channelId: s.channelId, topic },
+        content,
+      });
+      const echo = (await s.t.waitFor('messages:added', withLocalId(localId))).messages[0]!;
+      expect(echo).toMatchObject({ localId, topic, channelId: s.channelId });
+      expect(echo.id).toBeLessThan(0);
+      localIds.push(localId);
+    }
+    await s.t.core.close();
+    open.splice(0);
+    expect(outboxOf(dataDir, s.account.id).map((e) => e.content)).toEqual(['one', 'two', 'three']);
+
+    // The app starts again, still offline: the echoes come back at once.
+    const t2 = await startCore(dataDir, s.credentials);
+    open.push(t2);
+    const again = await t2.waitFor('messages:added', (p) => localIds.every((id) => withLocalId(id)(p)));
+    expect(again.messages.filter((m) => m.localId !== undefined).map((m) => m.contentHtml)).toEqual([
+      '<p>one</p>',
+      '<p>two</p>',
+      '<p>three</p>',
+    ]);
+
+    await faults.clear();
+    const views = [];
+    for (const localId of localIds) views.push(await confirmed(t2, localId));
+    const onServer = await ownInTopic(s.me, s.channelId, topic);
+    expect(onServer.map((m) => m.content)).toEqual(['one', 'two', 'three']);
+    expect(views.map((v) => v.id)).toEqual(onServer.map((m) => m.id));
+    await t2.core.close();
+    open.splice(0);
+    expect(outboxOf(dataDir, s.account.id)).toEqual([]);
+  }, 90_000);
+
+  it('retries through 5xx answers and honours Retry-After, sending once', async () => {
+    const s = await signedInCore(server, tempDir());
+    open.push(s.t);
+    const topic = 'server trouble';
+    await faults.serverErrorNext(2, { pathPrefix: '/api/v1/messages', method: 'POST' });
+    const first = await s.t.ok('compose:send', {
+      accountId: s.account.id,
+      to: { kind: 'channel', channelId: s.channelId, topic },
+      content: 'through the storm',
+    });
+    await confirmed(s.t, first.localId);
+    await faults.rateLimitNext(1, { pathPrefix: '/api/v1/messages', method: 'POST', retryAfter: 2 });
+    const second = await s.t.ok('compose:send', {
+      accountId: s.account.id,
+      to: { kind: 'channel', channelId: s.channelId, topic },
+      content: 'after the pause',
+    });
+    await confirmed(s.t, second.localId);
+    // The wait was the server's, not the backoff's.
+    expect(s.t.logLines.some((l) => l.includes('send postponed') && l.includes('"retryInMs":2000'))).toBe(true);
+    expect((await ownInTopic(s.me, s.channelId, topic)).map((m) => m.content)).toEqual([
+      'through the storm',
+      'after the pause',
+    ]);
+  }, 60_000);
+
+  it('a send whose answer was lost, then the app quit: found on the server after restart, not sent again', async () => {
+    const dataDir = tempDir();
+    let loseAnswers = 0;
+    let networkDown = false;
+    let answerLost!: () => void;
+    const lost = new Promise<void>((resolve) => (answerLost = resolve));
+    const reset = () =>
+      new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+    // The send reaches the server and is carried out; its answer never comes back, and the
+    // network stays down after it (so nothing else can tell the app what happened).
+    const lossy: typeof fetch = async (input, init) => {
+      if (networkDown) throw reset();
+      const res = await fetch(input, init);
+      if (loseAnswers > 0 && init?.method === 'POST' && String(input).endsWith('/api/v1/messages')) {
+        loseAnswers -= 1;
+        networkDown = true;
+        await res.text();
+        answerLost();
+        throw reset();
+      }
+      return res;
+    };
+    const s = await signedInCore(server, dataDir, { fetch: lossy });
+    open.push(s.t);
+    // Events stall, so the message event (with our local_id) cannot settle it before the quit.
+    await faults.hangNext(1000, { pathPrefix: '/api/v1/events' });
+    const mark = s.t.events.length;
+    await faults.expireQueues({ userId: s.me.userId });
+    // The engine registers a new queue (whose poll now hangs) and says it is live again.
+    await s.t.waitFor(
+      'account:status',
+      (p) => p.status.state === 'live' && s.t.events.length > mark + 0 && isAfter(s.t, mark, p),
+    );
+
+    loseAnswers = 1;
+    const topic = 'lost answer';
+    const { localId } = await s.t.ok('compose:send', {
+      accountId: s.account.id,
+      to: { kind: 'channel', channelId: s.channelId, topic },
+      content: 'did it arrive?',
+    });
+    await lost;
+    await s.t.core.close();
+    open.splice(0);
+    expect(outboxOf(dataDir, s.account.id)).toMatchObject([{ localId, state: 'sending' }]);
+    await faults.clear();
+    // Its queue is gone too, so the event that carried the local_id is never replayed.
+    await faults.expireQueues({ userId: s.me.userId });
+
+    networkDown = false;
+    const t2 = await startCore(dataDir, s.credentials, { fetch: lossy });
+    open.push(t2);
+    const view = await confirmed(t2, localId);
+    const onServer = await ownInTopic(s.me, s.channelId, topic);
+    expect(onServer).toEqual([{ id: view.id, content: 'did it arrive?' }]);
+    expect(view.contentHtml).toContain('did it arrive?');
+    expect(t2.logLines.some((l) => l.includes('an interrupted send had reached the server'))).toBe(true);
+  }, 60_000);
+
+  it('a row a crash left in `sending` that never reached the server is sent once after restart', async () => {
+    const dataDir = tempDir();
+    const s = await signedInCore(server, dataDir);
+    await s.t.core.close();
+    open.splice(0);
+    const topic = 'crashed mid-send';
+    const store = AccountStore.open(accountDbPath(dataDir, s.account.id));
+    store.outbox.add({
+      localId: 'crash-1',
+      createdAt: Date.now(),
+      target: { kind: 'channel', channelId: s.channelId, topic },
+      channelId: s.channelId,
+      topic,
+      dmKey: null,
+      content: 'never left the computer',
+    });
+    store.outbox.markSending('crash-1', Date.now());
+    store.close();
+
+    const t2 = await startCore(dataDir, s.credentials);
+    open.push(t2);
+    await t2.waitFor('messages:added', withLocalId('crash-1'));
+    const view = await confirmed(t2, 'crash-1');
+    expect(await ownInTopic(s.me, s.channelId, topic)).toEqual([{ id: view.id, content: 'never left the computer' }]);
+    expect(t2.logLines.some((l) => l.includes('had not reached the server; sending again'))).toBe(true);
+  }, 60_000);
+
+  it('an earlier message with the same words is not mistaken for an interrupted send', async () => {
+    const dataDir = tempDir();
+    const s = await signedInCore(server, dataDir);
+    open.push(s.t);
+    const topic = 'same words twice';
+    const first = await s.t.ok('compose:send', {
+      accountId: s.account.id,
+      to: { kind: 'channel', channelId: s.channelId, topic },
+      content: 'ok',
+    });
+    const firstView = await confirmed(s.t, first.localId);
+    await s.t.core.close();
+    open.splice(0);
+    // A second "ok" was being sent when the app died; the server never got it.
+    const store = AccountStore.open(accountDbPath(dataDir, s.account.id));
+    expect(store.messages.has(firstView.id)).toBe(true);
+    store.outbox.add({
+      localId: 'second-ok',
+      createdAt: Date.now(),
+      target: { kind: 'channel', channelId: s.channelId, topic },
+      channelId: s.channelId,
+      topic,
+      dmKey: null,
+      content: 'ok',
+    });
+    expect(store.outbox.markSending('second-ok', Date.now())?.attemptFloorId).toBeGreaterThanOrEqual(firstView.id);
+    store.close();
+
+    const t2 = await startCore(dataDir, s.credentials);
+    open.push(t2);
+    const second = await confirmed(t2, 'second-ok');
+    expect(second.id).toBeGreaterThan(firstView.id);
+    expect(await ownInTopic(s.me, s.channelId, topic)).toEqual([
+      { id: firstView.id, content: 'ok' },
+      { id: second.id, content: 'ok' },
+    ]);
+  }, 60_000);
+});

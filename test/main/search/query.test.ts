@@ -1,0 +1,42 @@
+/** The search box's language: words, operators, quoting, and clear refusals. */
+import { describe, expect, it } from 'vitest';
+import { isEmptyQuery, parseSearchQuery, SearchQueryError } from '../../../main/search/query';
+
+describe('parseSearchQuery', () => {
+  it('reads words and every operator, with quoted values and aliases', () => {
+    expect(
+      parseSearchQuery('lunch  menu stream:"design team" subject:plans from:ada@example.com is:starred has:link'),
+    ).toEqual({
+      words: ['lunch', 'menu'],
+      channel: 'design team',
+      topic: 'plans',
+      sender: 'ada@example.com',
+      starred: true,
+      hasLink: true,
+    });
+    expect(parseSearchQuery('channel:7 "release plan" 12:30')).toEqual({
+      words: ['release', 'plan', '12:30'],
+      channel: '7',
+      starred: false,
+      hasLink: false,
+    });
+  });
+
+  it('keeps a pasted address as a word', () => {
+    expect(parseSearchQuery('https://example.com/x').words).toEqual(['https://example.com/x']);
+  });
+
+  it('refuses unknown operators and operands, empty values and two different channels, naming the problem', () => {
+    expect(() => parseSearchQuery('color:red')).toThrow(new SearchQueryError('Search does not know the operator "color:".'));
+    expect(() => parseSearchQuery('is:unread')).toThrow(/is:unread/);
+    expect(() => parseSearchQuery('has:image')).toThrow(/has:image/);
+    expect(() => parseSearchQuery('topic:""')).toThrow(/needs a value/);
+    expect(() => parseSearchQuery('channel:a channel:b')).toThrow(/only one channel/);
+    expect(parseSearchQuery('channel:a stream:a').channel).toBe('a');
+  });
+
+  it('knows an empty query', () => {
+    expect(isEmptyQuery(parseSearchQuery('   '))).toBe(true);
+    expect(isEmptyQuery(parseSearchQuery('is:starred'))).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * search:query through the core against the dev server: cached results merged with the server's
+ * by ID, server results stored so they are found offline later, and the cache alone answering
+ * (saying so) when the server fails.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../../common/model';
+import { MemoryCredentialStore } from '../../../main/credentials';
+import { startDevServer, type DevServerUser, type RunningDevServer } from '../../helpers/devserver';
+import { faults, type FaultControl } from '../../helpers/devserverFaults';
+import { startCore, type TestCore } from '../core/harness';
+import { serverMessages } from '../messages/http';
+import { tempDir } from '../store/fixtures';
+import { apiKeyOf, sendToChannel, subscriptionsOf, type Creds } from '../sync/http';
+
+let server: RunningDevServer;
+let fault: FaultControl;
+let t: TestCore;
+let account: AccountSummary;
+let meUser: DevServerUser;
+let me: Creds;
+let other: Creds;
+let otherUser: DevServerUser;
+let channel: { stream_id: number; name: string };
+
+beforeAll(async () => {
+  server = await startDevServer({ faults: true });
+  fault = faults(server);
+  meUser = server.byRole(400);
+  otherUser = server.users.find((u) => u.role === 400 && u.userId !== meUser.userId)!;
+  me = await apiKeyOf(server.baseUrl, meUser.email, meUser.password);
+  other = await apiKeyOf(server.baseUrl, otherUser.email, otherUser.password);
+  const theirs = new Set((await subscriptionsOf(server.baseUrl, other)).map((s) => s.stream_id));
+  channel = (await subscriptionsOf(server.baseUrl, me)).find((s) => theirs.has(s.stream_id))!;
+  t = await startCore(tempDir(), new MemoryCredentialStore());
+  account = await t.ok('account:signIn', { url: server.baseUrl, email: meUser.email, password: meUser.password });
+  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+});
+afterEach(() => fault?.clear());
+afterAll(async () => {
+  await t?.core.close();
+  await server?.stop();
+});
+
+const search = (query: string, extra: { below?: number; limit?: number } = {}) =>
+  t.ok('search:query', { accountId: account.id, query, ...extra });
+
+describe('search:query', () => {
+  it('merges cached and server results by ID, newest first, with operators', async () => {
+    const a = await sendToChannel(server.baseUrl, other, channel.stream_id, 'zoo', 'the zebracrossing is open');
+    const b = await sendToChannel(server.baseUrl, me, channel.stream_id, 'zoo', 'zebracrossing closed at https://x.example');
+    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === b) || false);
+    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === a));
+
+    const both = await search('zebracrossing');
+    expect(both.serverConsulted).toBe(true);
+    expect(both.messages.map((m) => m.id)).toEqual([b, a]);
+    expect((await search(`zebracrossing sender:${otherUser.email}`)).messages.map((m) => m.id)).toEqual([a]);
+    expect((await search(`zebracrossing from:"${meUser.fullName}"`)).messages.map((m) => m.id)).toEqual([b]);
+    expect((await search(`channel:"${channel.name}" topic:zoo has:link`)).messages.map((m) => m.id)).toEqual([b]);
+    expect((await search('zebracrossing', { limit: 1 })).messages.map((m) => m.id)).toEqual([b]);
+    expect((await search('zebracrossing', { below: b })).messages.map((m) => m.id)).toEqual([a]);
+  });
+
+  it('stores what the server found, so the cache finds it when the server cannot answer', async () => {
+    // An old message of the seed that this fresh cache has never fetched.
+    const oldest = (await serverMessages(server.baseUrl, me, [{ operator: 'channel', operand: channel.stream_id }]))[0]!;
+    const word = oldest.content
+      .replace(/<[^>]*>/g, ' ')
+      .split(/[^A-Za-z]+/)
+      .filter((w) => w.length >= 6)
+      .sort((x, y) => y.length - x.length)[0]!;
+    expect(word).toBeTruthy();
+
+    await fault.serverErrorNext(1, { pathPrefix: '/api/v1/messages', method: 'GET' });
+    const before = await search(word);
+    expect(before.serverConsulted).toBe(false);
+    expect(before.serverError).toBeTruthy();
+    expect(before.messages.map((m) => m.id)).not.toContain(oldest.id);
+
+    const online = await search(word);
+    expect(online.serverConsulted).toBe(true);
+    expect(online.messages.map((m) => m.id)).toContain(oldest.id);
+
+    await fault.serverErrorNext(1, { pathPrefix: '/api/v1/messages', method: 'GET' });
+    const offline = await search(word);
+    expect(offline.serverConsulted).toBe(false);
+    expect(offline.messages.map((m) => m.id)).toContain(oldest.id);
+  });
+
+  it('answers starred messages from the cache and the server', async () => {
+    const id = await sendToChannel(server.baseUrl, other, channel.stream_id, 'stars', 'worth a star');
+    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === id));
+    await t.ok('messages:star', { accountId: account.id, messageIds: [id], starred: true });
+    await fault.serverErrorNext(1, { pathPrefix: '/api/v1/messages', method: 'GET' });
+    const cached = await search('is:starred');
+    expect(cached.messages[0]).toMatchObject({ id, starred: true });
+    expect((await search('is:starred')).messages.every((m) => m.starred)).toBe(true);
+  });
+
+  it('refuses a query it cannot read, naming the problem', async () => {
+    const r = await t.call('search:query', { accountId: account.id, query: 'is:unread' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    if (!r.ok) expect(r.error.message).toContain('is:unread');
+    expect(await t.call('search:query', { accountId: account.id, query: '   ' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
+  });
+});
