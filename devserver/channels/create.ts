@@ -74,7 +74,13 @@ function policyLabel(channel: ChannelRow): string {
  * What the Notification Bot posts about new channels: a note in each one's "channel events" topic
  * with its description, and with `announce`, a line in the organization's announcements channel.
  */
-export function noticeNewChannels(app: App, graph: GroupGraph, creator: UserRow, channels: ChannelRow[], announce: boolean) {
+export function noticeNewChannels(
+  app: App,
+  graph: GroupGraph,
+  creator: UserRow,
+  channels: ChannelRow[],
+  announce: boolean,
+) {
   for (const channel of channels) {
     const description = channel.description === '' ? '*No description.*' : channel.description;
     const text = `${policyLabel(channel)} channel created by ${silentMention(creator)}. **Description:**\n\n> ${description}`;

@@ -39,7 +39,9 @@ export function parseRetention(value: unknown): number | null {
   if (value === undefined || value === 'realm_default') return null;
   if (value === 'unlimited') return -1;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  throw badRequest(`Bad value for 'message_retention_days': ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  throw badRequest(
+    `Bad value for 'message_retention_days': ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
 }
 
 export function parseTopicsPolicy(value: unknown): string | undefined {
@@ -73,7 +75,8 @@ export function readChannelOptions(params: Params): ChannelOptions {
 const insufficient = (): ApiError => badRequest('Insufficient permission');
 export const adminRequired = (): ApiError =>
   new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
-export const ownerRequired = (): ApiError => new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+export const ownerRequired = (): ApiError =>
+  new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 
 /** Zulip's web_public_streams_enabled: the server setting and the organization's spectator access. */
 export function webPublicEnabled(app: App, graph: GroupGraph): boolean {
@@ -113,7 +116,9 @@ export function checkChannelOptions(
   for (const [name, rule] of Object.entries(CHANNEL_SETTINGS)) {
     const given = opts.settings[name];
     settings[name] =
-      given === undefined ? defaultSetting(rule, graph, user.id) : checkSettingValue(given, name, rule, graph, app.store);
+      given === undefined
+        ? defaultSetting(rule, graph, user.id)
+        : checkSettingValue(given, name, rule, graph, app.store);
   }
   return { historyPublic, settings };
 }

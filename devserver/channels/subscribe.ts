@@ -107,7 +107,11 @@ export function removeSubscriptions(
     const audience = [...subscriberViewers(app, channel)].filter((id) => !gone.includes(id));
     publishPeers(app, 'peer_remove', audience, [channel.id], gone);
     const stillSee = channelViewers(app, channel);
-    publishStreamDelete(app, gone.filter((id) => !stillSee.has(id)), [channel.id]);
+    publishStreamDelete(
+      app,
+      gone.filter((id) => !stillSee.has(id)),
+      [channel.id],
+    );
   }
   return { removed, notSubscribed };
 }

@@ -1,14 +1,26 @@
 import type { App } from '../app';
 import type { GroupGraph, GroupSettingValue } from '../groups/graph';
 import { CHANNEL_SETTINGS, hasRealmPermission, isAdmin } from '../groups/permissions';
-import { checkSettingValue, normalizeSettingValue, parseSettingUpdate, sameSettingValue } from '../groups/setting_value';
+import {
+  checkSettingValue,
+  normalizeSettingValue,
+  parseSettingUpdate,
+  sameSettingValue,
+} from '../groups/setting_value';
 import { badRequest } from '../http/errors';
 import type { Params } from '../http/params';
 import type { ChannelChange } from '../store/channels';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
 import { renderDescription } from './create';
 import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from './names';
-import { adminRequired, looseJson, ownerRequired, parseRetention, parseTopicsPolicy, webPublicEnabled } from './options';
+import {
+  adminRequired,
+  looseJson,
+  ownerRequired,
+  parseRetention,
+  parseTopicsPolicy,
+  webPublicEnabled,
+} from './options';
 
 /** One stream update event to send once the change is stored. */
 export interface PropertyEvent {
@@ -20,7 +32,14 @@ export interface PropertyEvent {
 const insufficient = () => badRequest('Insufficient permission');
 
 /** Public/private/web-public and history: the combinations Zulip allows, and who may pick them. */
-function planAccess(app: App, graph: GroupGraph, user: UserRow, channel: ChannelRow, params: Params, out: ChannelChange) {
+function planAccess(
+  app: App,
+  graph: GroupGraph,
+  user: UserRow,
+  channel: ChannelRow,
+  params: Params,
+  out: ChannelChange,
+) {
   const isPrivate = params.bool('is_private');
   const isWebPublic = params.bool('is_web_public');
   const history = params.bool('history_public_to_subscribers');
@@ -44,12 +63,20 @@ function planAccess(app: App, graph: GroupGraph, user: UserRow, channel: Channel
   if (isDefault !== undefined && !isAdmin(user)) throw adminRequired();
   if (priv !== (channel.invite_only === 1)) out.invite_only = priv ? 1 : 0;
   if (webPublic !== (channel.is_web_public === 1)) out.is_web_public = webPublic ? 1 : 0;
-  if (publicHistory !== (channel.history_public_to_subscribers === 1)) out.history_public_to_subscribers = publicHistory ? 1 : 0;
+  if (publicHistory !== (channel.history_public_to_subscribers === 1))
+    out.history_public_to_subscribers = publicHistory ? 1 : 0;
   if (defaultStream !== (channel.is_default === 1)) out.is_default = defaultStream ? 1 : 0;
 }
 
 /** Name, description, retention, topics policy, folder and unarchiving. */
-function planProperties(app: App, graph: GroupGraph, user: UserRow, channel: ChannelRow, params: Params, out: ChannelChange) {
+function planProperties(
+  app: App,
+  graph: GroupGraph,
+  user: UserRow,
+  channel: ChannelRow,
+  params: Params,
+  out: ChannelChange,
+) {
   const retention = looseJson(params, 'message_retention_days');
   if (retention !== undefined) {
     if (user.role !== ROLE.owner) throw ownerRequired();
@@ -100,7 +127,10 @@ function planSettings(app: App, graph: GroupGraph, channel: ChannelRow, params: 
     if (raw === undefined) continue;
     const update = parseSettingUpdate(raw, name);
     const current = settings[name];
-    if (update.old !== undefined && (current === undefined || !sameSettingValue(normalizeSettingValue(update.old, graph), current))) {
+    if (
+      update.old !== undefined &&
+      (current === undefined || !sameSettingValue(normalizeSettingValue(update.old, graph), current))
+    ) {
       throw badRequest("'old' value does not match the expected value.");
     }
     const next = normalizeSettingValue(update.new, graph);
@@ -123,7 +153,13 @@ export function planChannelUpdate(
   planAccess(app, graph, user, channel, params, change);
   planProperties(app, graph, user, channel, params, change);
   const settings = planSettings(app, graph, channel, params, change);
-  return { change, events: [...propertyEvents(channel, change), ...Object.entries(settings).map(([property, value]) => ({ property, value }))] };
+  return {
+    change,
+    events: [
+      ...propertyEvents(channel, change),
+      ...Object.entries(settings).map(([property, value]) => ({ property, value })),
+    ],
+  };
 }
 
 function propertyEvents(before: ChannelRow, change: ChannelChange): PropertyEvent[] {
@@ -137,13 +173,19 @@ function propertyEvents(before: ChannelRow, change: ChannelChange): PropertyEven
       extra: { history_public_to_subscribers: history, is_web_public: webPublic },
     });
   } else {
-    if (change.history_public_to_subscribers !== undefined) events.push({ property: 'history_public_to_subscribers', value: history });
+    if (change.history_public_to_subscribers !== undefined)
+      events.push({ property: 'history_public_to_subscribers', value: history });
     if (change.is_web_public !== undefined) events.push({ property: 'is_web_public', value: webPublic });
   }
-  if (change.message_retention_days !== undefined) events.push({ property: 'message_retention_days', value: change.message_retention_days });
+  if (change.message_retention_days !== undefined)
+    events.push({ property: 'message_retention_days', value: change.message_retention_days });
   if (change.topics_policy !== undefined) events.push({ property: 'topics_policy', value: change.topics_policy });
   if (change.description !== undefined) {
-    events.push({ property: 'description', value: change.description, extra: { rendered_description: change.rendered_description } });
+    events.push({
+      property: 'description',
+      value: change.description,
+      extra: { rendered_description: change.rendered_description },
+    });
   }
   if (change.name !== undefined) events.push({ property: 'name', value: change.name });
   if (change.folder_id !== undefined) events.push({ property: 'folder_id', value: change.folder_id });

@@ -96,7 +96,13 @@ export function publishSubscriptionRemove(app: App, userId: number, channels: Ch
 }
 
 /** subscription update: a personal property (color, is_muted, pin_to_top, ...) changed. */
-export function publishSubscriptionUpdate(app: App, userId: number, channelId: number, property: string, value: unknown) {
+export function publishSubscriptionUpdate(
+  app: App,
+  userId: number,
+  channelId: number,
+  property: string,
+  value: unknown,
+) {
   app.queues.publish([userId], 'subscription', () => ({
     type: 'subscription',
     op: 'update',

@@ -11,6 +11,8 @@ export function publishDefaultStreams(app: App): void {
     .all()
     .filter((channel) => channel.is_default === 1 && channel.is_archived === 0)
     .map((channel) => formatChannel(channel, ctx));
-  const audience = activeUsers(app).filter((user) => user.role !== ROLE.guest).map((user) => user.id);
+  const audience = activeUsers(app)
+    .filter((user) => user.role !== ROLE.guest)
+    .map((user) => user.id);
   app.queues.publish(audience, 'default_streams', () => ({ type: 'default_streams', default_streams: defaults }));
 }

@@ -1,5 +1,6 @@
 import type { App } from '../app';
-import { ApiError, badRequest } from '../http/errors';
+import type { ApiError} from '../http/errors';
+import { badRequest } from '../http/errors';
 import type { GroupWithMembers } from '../store/groups';
 import { ROLE, type UserRow } from '../store/rows';
 import type { GroupGraph, GroupSettingValue } from './graph';
@@ -49,7 +50,10 @@ export function accessGroupForUpdate(
   const group = findGroup(graph, groupId, allowDeactivated);
   if (group.is_system_group === 1) throw insufficient();
   if (mayManage(app, graph, user, group)) return group;
-  if (permission !== 'can_manage_group' && userHas(groupSetting(group, permission), user, graph, GROUP_SETTINGS[permission])) {
+  if (
+    permission !== 'can_manage_group' &&
+    userHas(groupSetting(group, permission), user, graph, GROUP_SETTINGS[permission])
+  ) {
     return group;
   }
   throw insufficient();

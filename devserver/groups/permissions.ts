@@ -1,7 +1,8 @@
 import type { App } from '../app';
 import { realmState } from '../register/realm_state';
 import { ROLE, type UserRow } from '../store/rows';
-import { GroupGraph, type GroupSettingValue } from './graph';
+import type { GroupGraph} from './graph';
+import { type GroupSettingValue } from './graph';
 import type { SettingRule } from './setting_value';
 
 /** Where a new group's or channel's setting points when the request does not say. */
@@ -46,7 +47,9 @@ export type RealmPermission = keyof typeof REALM_SETTINGS;
 
 /** The default value of a setting for a new object created by `creatorId`. */
 export function defaultSetting(rule: Rule, graph: GroupGraph, creatorId: number): GroupSettingValue {
-  return rule.default === 'creator' ? { direct_members: [creatorId], direct_subgroups: [] } : graph.system(rule.default);
+  return rule.default === 'creator'
+    ? { direct_members: [creatorId], direct_subgroups: [] }
+    : graph.system(rule.default);
 }
 
 /** Whether `user` falls under `value`; guests never do for settings that exclude role:everyone. */

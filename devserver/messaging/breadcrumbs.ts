@@ -20,7 +20,14 @@ function notificationBot(app: App): UserRow | undefined {
 }
 
 /** Posts as the Notification Bot; `unread` says who should see it unread (the actor never does). */
-function post(app: App, actor: UserRow, channel: ChannelRow, topic: string, content: string, unread: (id: number) => boolean): number | null {
+function post(
+  app: App,
+  actor: UserRow,
+  channel: ChannelRow,
+  topic: string,
+  content: string,
+  unread: (id: number) => boolean,
+): number | null {
   const bot = notificationBot(app);
   if (!bot) return null;
   const written = app.store.transaction(() =>

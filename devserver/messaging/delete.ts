@@ -11,7 +11,13 @@ import { MessagePermissions } from './permissions';
  * the channel's can_delete_any_message_group; otherwise its sender (or the owner of the bot that
  * sent it) while in can_delete_own_message_group and within the deletion time limit.
  */
-export function checkCanDelete(app: App, user: UserRow, row: MessageRow, channel: ChannelRow | undefined, now: number): void {
+export function checkCanDelete(
+  app: App,
+  user: UserRow,
+  row: MessageRow,
+  channel: ChannelRow | undefined,
+  now: number,
+): void {
   const perms = new MessagePermissions(app.store, user);
   if (perms.canDeleteAny(channel)) return;
   const sender = app.store.users.byId(row.sender_id);

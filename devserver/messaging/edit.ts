@@ -56,7 +56,11 @@ export function editMessage(app: App, user: UserRow, messageId: number, input: E
       migrateTopicPolicies(app, { ...move, targetHadMessages, losingAccess: losing }, now);
     } else {
       const sender = store.users.byId(row.sender_id);
-      if (sender && !losing.has(sender.id) && startsTopic(app, sender, target, request.targetTopic, row.id, applied.changedIds)) {
+      if (
+        sender &&
+        !losing.has(sender.id) &&
+        startsTopic(app, sender, target, request.targetTopic, row.id, applied.changedIds)
+      ) {
         applyInitiationPolicy(app, sender, target, request.targetTopic, now);
       }
     }

@@ -81,11 +81,7 @@ export function buildEditRequest(
   if (input.prevContentSha256 !== undefined) {
     const actual = createHash('sha256').update(message.content).digest('hex');
     if (actual !== input.prevContentSha256) {
-      throw new ApiError(
-        400,
-        'EXPECTATION_MISMATCH',
-        "'prev_content_sha256' value does not match the expected value.",
-      );
+      throw new ApiError(400, 'EXPECTATION_MISMATCH', "'prev_content_sha256' value does not match the expected value.");
     }
   }
 

@@ -15,7 +15,12 @@ export interface AccessChange {
  * otherwise) lose access. A destination without shared history gives each of its subscribers a
  * (read) row, since being subscribed when the message arrives is what grants access there.
  */
-export function moveAcrossChannels(store: Store, from: ChannelRow, to: ChannelRow, ids: readonly number[]): AccessChange {
+export function moveAcrossChannels(
+  store: Store,
+  from: ChannelRow,
+  to: ChannelRow,
+  ids: readonly number[],
+): AccessChange {
   const everSubscribed = store.db
     .prepare<[number], { user_id: number }>('SELECT user_id FROM subscriptions WHERE channel_id = ?')
     .all(from.id)

@@ -46,9 +46,7 @@ export function realmMessagePolicy(store: Store): RealmMessagePolicy {
 
 /** Settings changed since seeding; the table belongs to the realm settings area. */
 function realmOverrides(store: Store): Record<string, unknown> {
-  const rows = store.db
-    .prepare<[], { name: string; value: string }>('SELECT name, value FROM realm_settings')
-    .all();
+  const rows = store.db.prepare<[], { name: string; value: string }>('SELECT name, value FROM realm_settings').all();
   return Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value) as unknown]));
 }
 
@@ -74,7 +72,9 @@ export class GroupMembership {
     const value = setting as { direct_members?: unknown; direct_subgroups?: unknown };
     const users = Array.isArray(value.direct_members) ? value.direct_members : [];
     const subgroups = Array.isArray(value.direct_subgroups) ? value.direct_subgroups : [];
-    return users.includes(userId) || subgroups.some((id) => typeof id === 'number' && this.inGroup(userId, id, new Set()));
+    return (
+      users.includes(userId) || subgroups.some((id) => typeof id === 'number' && this.inGroup(userId, id, new Set()))
+    );
   }
 
   private inGroup(userId: number, groupId: number, seen: Set<number>): boolean {

@@ -36,7 +36,9 @@ export function migrateTopicPolicies(app: App, move: MovedTopic, now: number): v
     if (move.losingAccess.has(row.user_id)) lost.push(row.user_id);
     else origin.set(row.user_id, row.visibility_policy);
   }
-  const target = new Map(store.userTopics.ofTopic(move.to.id, move.toTopic).map((r) => [r.user_id, r.visibility_policy]));
+  const target = new Map(
+    store.userTopics.ofTopic(move.to.id, move.toTopic).map((r) => [r.user_id, r.visibility_policy]),
+  );
   if (lost.length > 0) setTopicVisibility(app, lost, move.from, move.fromTopic, VISIBILITY.inherit, now);
   for (const userId of new Set([...origin.keys(), ...target.keys()])) {
     const before = origin.get(userId) ?? VISIBILITY.inherit;

@@ -57,8 +57,7 @@ export function compileNarrow(
   let baseWhere = [`um.user_id = ${viewer.id}`];
   const positive = (op: string): NarrowTerm | undefined => terms.find((t) => t.operator === op && !t.negated);
   const personalOnly =
-    options.receivedOnly === true ||
-    terms.some((t) => t.operator === 'is' && !HISTORY_SAFE_IS.has(String(t.operand)));
+    options.receivedOnly === true || terms.some((t) => t.operator === 'is' && !HISTORY_SAFE_IS.has(String(t.operand)));
 
   const channelTerm = positive('channel');
   const dmTerm = positive('dm');

@@ -1,24 +1,20 @@
 import type { App } from '../app';
 import { LEGACY_DISPLAY_SETTINGS, LEGACY_NOTIFICATION_SETTINGS } from '../settings/user_properties';
-import { formatChannel, type ChannelViewContext } from '../views/channels';
 import { formatFolder } from '../views/folders';
 
 /**
  * channel_folders (archived ones too, so clients can name a channel's folder), and the default
- * channels: realm_default_streams as channel objects, realm_default_stream_groups (none here).
+ * channels: realm_default_streams as channel IDs (objects before feature level 330),
+ * realm_default_stream_groups (none here).
  */
-export function channelExtrasState(
-  app: App,
-  want: (type: string) => boolean,
-  ctx: ChannelViewContext,
-): Record<string, unknown> {
+export function channelExtrasState(app: App, want: (type: string) => boolean): Record<string, unknown> {
   const state: Record<string, unknown> = {};
   if (want('channel_folders')) state['channel_folders'] = app.store.folders.all().map(formatFolder);
   if (want('default_streams')) {
     state['realm_default_streams'] = app.store.channels
       .all()
       .filter((channel) => channel.is_default === 1 && channel.is_archived === 0)
-      .map((channel) => formatChannel(channel, ctx));
+      .map((channel) => channel.id);
   }
   if (want('default_stream_groups')) state['realm_default_stream_groups'] = [];
   return state;

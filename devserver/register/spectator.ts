@@ -21,7 +21,9 @@ export function spectatorState(
 ): Record<string, unknown> {
   const want = (type: string): boolean => fetchTypes === null || fetchTypes.has(type);
   const ctx = channelViewContext(app);
-  const channels = app.store.channels.all().filter((channel) => channel.is_web_public === 1 && channel.is_archived === 0);
+  const channels = app.store.channels
+    .all()
+    .filter((channel) => channel.is_web_public === 1 && channel.is_archived === 0);
   const groups = app.store.groups.all();
   const state: Record<string, unknown> = {};
   if (want('realm')) Object.assign(state, realmState(app, groups, serverGeneration));
@@ -41,7 +43,8 @@ export function spectatorState(
     state['realm_non_active_users'] = [];
     state['cross_realm_bots'] = users.filter((u) => u.is_system_bot === 1).map((u) => formatSystemBot(u, options));
   }
-  if (want('realm_user_groups')) state['realm_user_groups'] = groups.filter((g) => g.deactivated === 0).map(formatGroup);
+  if (want('realm_user_groups'))
+    state['realm_user_groups'] = groups.filter((g) => g.deactivated === 0).map(formatGroup);
   if (want('stream')) state['streams'] = channels.map((channel) => formatChannel(channel, ctx));
   if (want('subscription')) {
     state['subscriptions'] = channels.map((channel, index) => {
@@ -65,7 +68,10 @@ export function spectatorState(
   }
   if (want('channel_folders')) {
     const used = new Set(channels.map((channel) => channel.folder_id));
-    state['channel_folders'] = app.store.folders.all().filter((folder) => used.has(folder.id)).map(formatFolder);
+    state['channel_folders'] = app.store.folders
+      .all()
+      .filter((folder) => used.has(folder.id))
+      .map(formatFolder);
   }
   if (want('message')) state['max_message_id'] = app.store.messages.maxId();
   if (want('message') && want('update_message_flags')) {

@@ -52,7 +52,7 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   if (want('realm_emoji')) state['realm_emoji'] = {};
   if (want('realm_linkifiers')) state['realm_linkifiers'] = [];
   if (want('realm_filters')) state['realm_filters'] = [];
-  Object.assign(state, channelExtrasState(app, want, channelCtx));
+  Object.assign(state, channelExtrasState(app, want));
   if (want('push_device')) state['push_devices'] = app.push.devicesOf(user.id);
   if (want('user_status')) state['user_status'] = {};
   if (want('realm_user_groups')) {

@@ -54,7 +54,10 @@ export function subscriptionState(
   let recentCache: Set<number> | undefined;
   const recent = (): Set<number> => {
     if (!recentCache) {
-      const bots = app.store.users.all().filter((u) => u.is_bot === 1).map((u) => u.id);
+      const bots = app.store.users
+        .all()
+        .filter((u) => u.is_bot === 1)
+        .map((u) => u.id);
       recentCache = new Set([...app.store.channels.recentSenders(ctx.now - FOURTEEN_DAYS), ...bots]);
     }
     return recentCache;

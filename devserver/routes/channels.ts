@@ -25,7 +25,14 @@ function publishArchived(app: App, channel: ChannelRow, archived: boolean): void
   const viewers = channelViewers(app, channel);
   app.queues.publish(viewers, 'stream', (queue) => {
     if (hasCapability(queue, 'archived_channels')) {
-      return { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: archived };
+      return {
+        type: 'stream',
+        op: 'update',
+        stream_id: channel.id,
+        name: channel.name,
+        property: 'is_archived',
+        value: archived,
+      };
     }
     return null;
   });
@@ -45,7 +52,10 @@ export const channelRoutes: ApiRoute[] = [
     path: '/channels/create',
     auth: 'user',
     handler: ({ app, user, params }) => {
-      const spec = checkNewChannel(app, { name: params.requiredString('name'), description: params.string('description') ?? '' });
+      const spec = checkNewChannel(app, {
+        name: params.requiredString('name'),
+        description: params.string('description') ?? '',
+      });
       const subscribers = params.intList('subscribers');
       if (subscribers === undefined) throw missingParam('subscribers');
       checkUsers(app, subscribers);
@@ -91,7 +101,9 @@ export const channelRoutes: ApiRoute[] = [
       publishStreamCreate(app, minus(viewersAfter, viewersBefore), [after]);
       publishStreamDelete(app, minus(viewersBefore, viewersAfter), [channel.id]);
       const subscribers = app.store.channels.subscribers(channel.id);
-      const newListViewers = minus(subscriberViewers(app, after), listViewersBefore).filter((id) => !subscribers.includes(id));
+      const newListViewers = minus(subscriberViewers(app, after), listViewersBefore).filter(
+        (id) => !subscribers.includes(id),
+      );
       publishPeers(app, 'peer_add', newListViewers, [channel.id], subscribers);
       if (change.is_default !== undefined) publishDefaultStreams(app);
       if (change.is_archived === 0) publishArchived(app, after, false);
@@ -111,7 +123,11 @@ export const channelRoutes: ApiRoute[] = [
       const channel = channelForUser(app, user, pathParams['stream_id']);
       requireAdminister(graph, user, channel);
       if (channel.is_archived === 1) throw badRequest('Channel is already deactivated');
-      sendNotice(app, { kind: 'channel', channel, topic: channelEventsTopic(channel) }, `Channel ${channelLink(channel)} has been archived.`);
+      sendNotice(
+        app,
+        { kind: 'channel', channel, topic: channelEventsTopic(channel) },
+        `Channel ${channelLink(channel)} has been archived.`,
+      );
       app.store.channels.update(channel.id, { is_archived: 1, is_default: 0 });
       const after = app.store.channels.byId(channel.id);
       if (after) publishArchived(app, after, true);

@@ -50,7 +50,9 @@ export const channelReadRoutes: ApiRoute[] = [
           (includeDefault && channel.is_default === 1)
         );
       });
-      return { streams: streams.map((channel) => ({ ...formatChannel(channel, ctx), is_default: channel.is_default === 1 })) };
+      return {
+        streams: streams.map((channel) => ({ ...formatChannel(channel, ctx), is_default: channel.is_default === 1 })),
+      };
     },
   },
   {

@@ -14,7 +14,8 @@ const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 
 function readIncludeSubscribers(params: Params): IncludeSubscribers {
   const value = params.string('include_subscribers') ?? 'false';
-  if (!['true', 'false', 'partial'].includes(value)) throw badRequest('include_subscribers must be true, false or partial');
+  if (!['true', 'false', 'partial'].includes(value))
+    throw badRequest('include_subscribers must be true, false or partial');
   return value as IncludeSubscribers;
 }
 
@@ -48,7 +49,12 @@ export const registerRoutes: ApiRoute[] = [
       params.int('presence_history_limit_days');
       const types = fetchTypes !== undefined ? new Set(fetchTypes) : spec.eventTypes;
       if (user === null) {
-        return { queue_id: null, last_event_id: -1, ...versionFields(), ...spectatorState(app, types, SERVER_GENERATION) };
+        return {
+          queue_id: null,
+          last_event_id: -1,
+          ...versionFields(),
+          ...spectatorState(app, types, SERVER_GENERATION),
+        };
       }
       const state = initialState(app, user, {
         fetchTypes: types,

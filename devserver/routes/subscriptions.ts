@@ -30,8 +30,13 @@ function readSubscribeList(raw: unknown, name: string): SubscribeRequest[] {
       throw badRequest(`${name}[${index}]["description"] is not a string`);
     }
     const color = entry['color'];
-    if (color !== undefined && typeof color !== 'string') throw badRequest(`${name}[${index}]["color"] is not a string`);
-    return { name: entry['name'], description: description ?? '', color: color === undefined ? undefined : checkColor(color) };
+    if (color !== undefined && typeof color !== 'string')
+      throw badRequest(`${name}[${index}]["color"] is not a string`);
+    return {
+      name: entry['name'],
+      description: description ?? '',
+      color: color === undefined ? undefined : checkColor(color),
+    };
   });
 }
 
@@ -79,7 +84,12 @@ function subscribe(ctx: RequestContext<UserRow>, requests: SubscribeRequest[]): 
     const channel = channels.find((candidate) => candidate.name.toLowerCase() === request.name.trim().toLowerCase());
     if (channel && request.color !== undefined) colors.set(channel.id, request.color);
   }
-  const result = addSubscriptions(app, channels, targets.map((target) => target.id), colors);
+  const result = addSubscriptions(
+    app,
+    channels,
+    targets.map((target) => target.id),
+    colors,
+  );
   noticeNewChannels(app, graph, user, created, announce);
   const body: ApiResult = {
     subscribed: namesByUser(result.subscribed),
@@ -110,7 +120,11 @@ function unsubscribe(ctx: RequestContext<UserRow>, names: string[]): ApiResult {
       throw badRequest('Insufficient permission');
     }
   }
-  const result = removeSubscriptions(app, channels, targets.map((target) => target.id));
+  const result = removeSubscriptions(
+    app,
+    channels,
+    targets.map((target) => target.id),
+  );
   return {
     removed: result.removed.map((change) => change.channel.name),
     not_removed: result.notSubscribed.map((change) => change.channel.name),

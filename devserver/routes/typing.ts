@@ -53,7 +53,11 @@ export const typingRoutes: ApiRoute[] = [
           sender,
           recipients: users.map((u) => ({ user_id: u.id, email: apiEmail(u, realm) })),
         };
-        app.queues.publish(users.filter(wantsTyping).map((u) => u.id), 'typing', () => event);
+        app.queues.publish(
+          users.filter(wantsTyping).map((u) => u.id),
+          'typing',
+          () => event,
+        );
         return {};
       }
 
@@ -72,7 +76,14 @@ export const typingRoutes: ApiRoute[] = [
       const audience = app.store.channels.subscribers(channel.id).filter((id) => wantsTyping(app.store.users.byId(id)));
       app.queues.publish(audience, 'typing', (queue) =>
         queue.spec.capabilities['stream_typing_notifications'] === true
-          ? { type: 'typing', op, message_type: 'stream', sender, stream_id: channel.id, topic: topicForQueue(queue, name, realm) }
+          ? {
+              type: 'typing',
+              op,
+              message_type: 'stream',
+              sender,
+              stream_id: channel.id,
+              topic: topicForQueue(queue, name, realm),
+            }
           : null,
       );
       return {};

@@ -157,7 +157,8 @@ export const userGroupMemberRoutes: ApiRoute[] = [
     handler: (ctx) => {
       const add = ctx.params.intList('add') ?? [];
       const remove = ctx.params.intList('delete') ?? [];
-      if (add.length + remove.length === 0) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+      if (add.length + remove.length === 0)
+        throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
       const graph = GroupGraph.load(ctx.app.store);
       const plan = emptyPlan();
       planSubgroups(ctx, graph, plan, add, remove);

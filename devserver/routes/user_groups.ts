@@ -131,7 +131,14 @@ export const userGroupRoutes: ApiRoute[] = [
     auth: 'user',
     handler: ({ app, user, pathParams }) => {
       const graph = GroupGraph.load(app.store);
-      const group = accessGroupForUpdate(app, graph, user, groupIdParam(pathParams['user_group_id']), 'can_manage_group', false);
+      const group = accessGroupForUpdate(
+        app,
+        graph,
+        user,
+        groupIdParam(pathParams['user_group_id']),
+        'can_manage_group',
+        false,
+      );
       const objections = deactivationObjections(app, graph, group);
       if (objections.length > 0) throw groupInUse(objections);
       app.store.groups.update(group.id, { deactivated: 1 });

@@ -66,7 +66,8 @@ export const userTopicRoutes: ApiRoute[] = [
       const channelId = params.int('stream_id');
       const name = params.string('stream');
       if (channelId === undefined && name === undefined) throw badRequest("Please supply 'stream'.");
-      if (channelId !== undefined && name !== undefined) throw badRequest("Please choose one: 'stream' or 'stream_id'.");
+      if (channelId !== undefined && name !== undefined)
+        throw badRequest("Please choose one: 'stream' or 'stream_id'.");
       const topic = topicParam(app, params);
       const op = params.requiredString('op');
       if (op !== 'add' && op !== 'remove') throw badRequest('Invalid op');

@@ -6,6 +6,7 @@ import type { Store } from '../store/store';
 import { SeedBuilder } from './builder';
 import { createDemoOrg, DEMO_PASSWORD, demoSubscribers, DM_GROUPS, P } from './demo_org';
 import { demoMessage, TOPICS, typoVersion } from './demo_text';
+import { seedDemoChannelExtras } from './demo_channels';
 import { seedDemoRecords } from './demo_records';
 
 const DAY = 86_400;
@@ -130,6 +131,7 @@ export function seedDemo(store: Store, now: number): void {
     if (!item.bot && prng.chance(0.15)) addReactions(build, id, item);
   }
   seedDemoRecords(build, org.channels);
+  seedDemoChannelExtras(build, org);
 }
 
 /** Messages placed on purpose: CI reports, @all announcements, recent mentions of the owner. */

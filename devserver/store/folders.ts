@@ -14,7 +14,9 @@ export interface ChannelFolderRow {
 export type NewChannelFolder = Omit<ChannelFolderRow, 'id' | 'sort_order' | 'is_archived'>;
 
 /** Fields PATCH /channel_folders/{id} may change. */
-export type FolderChange = Partial<Pick<ChannelFolderRow, 'name' | 'description' | 'rendered_description' | 'is_archived'>>;
+export type FolderChange = Partial<
+  Pick<ChannelFolderRow, 'name' | 'description' | 'rendered_description' | 'is_archived'>
+>;
 
 /** Channel folders: named, ordered groups of channels for the left sidebar. */
 export class FoldersRepo {

@@ -83,14 +83,24 @@ describe('channel folders', () => {
       [backend, 0],
       [frontend, 1],
     ]);
-    expect((await errorOf(admin.call('PATCH', '/channel_folders/999', { name: 'x' }))).msg).toBe('Invalid channel folder ID');
-    expect((await errorOf(admin.call('PATCH', '/channel_folders', { order: [frontend] }))).msg).toBe('Invalid order mapping');
+    expect((await errorOf(admin.call('PATCH', '/channel_folders/999', { name: 'x' }))).msg).toBe(
+      'Invalid channel folder ID',
+    );
+    expect((await errorOf(admin.call('PATCH', '/channel_folders', { order: [frontend] }))).msg).toBe(
+      'Invalid order mapping',
+    );
   });
 
   it('will not archive a folder that still holds a channel', async () => {
     const folder = await admin.ok('POST', '/channel_folders/create', { name: 'Busy', description: '' });
-    await admin.ok('POST', '/channels/create', { name: 'busy-channel', subscribers: [], folder_id: folder['channel_folder_id'] });
-    const res = await errorOf(admin.call('PATCH', `/channel_folders/${folder['channel_folder_id']}`, { is_archived: true }));
+    await admin.ok('POST', '/channels/create', {
+      name: 'busy-channel',
+      subscribers: [],
+      folder_id: folder['channel_folder_id'],
+    });
+    const res = await errorOf(
+      admin.call('PATCH', `/channel_folders/${folder['channel_folder_id']}`, { is_archived: true }),
+    );
     expect(res.msg).toBe('You need to remove all the channels from this folder to archive it.');
   });
 });
@@ -101,9 +111,15 @@ describe('channel folders: permissions', () => {
     try {
       member = await login(demo, demo.byRole(400));
       const res = await errorOf(member.post('/channel_folders/create', { name: 'Mine', description: '' }));
-      expect(res).toEqual({ status: 400, code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
+      expect(res).toEqual({
+        status: 400,
+        code: 'UNAUTHORIZED_PRINCIPAL',
+        msg: 'Must be an organization administrator',
+      });
       const moderator = await login(demo, demo.byRole(300));
-      expect((await errorOf(moderator.call('PATCH', '/channel_folders', { order: [] }))).code).toBe('UNAUTHORIZED_PRINCIPAL');
+      expect((await errorOf(moderator.call('PATCH', '/channel_folders', { order: [] }))).code).toBe(
+        'UNAUTHORIZED_PRINCIPAL',
+      );
       // Everyone may read them.
       expect((await member.ok('GET', '/channel_folders'))['channel_folders']).toEqual(expect.any(Array));
     } finally {

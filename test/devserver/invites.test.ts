@@ -14,9 +14,13 @@ let channels: Map<string, Obj>;
 
 beforeAll(async () => {
   server = await startDevServer({ seed: 'demo' });
-  [owner, admin, moderator, member, guest] = await Promise.all(
-    [100, 200, 300, 400, 600].map((role) => loginRole(server, role)),
-  );
+  [owner, admin, moderator, member, guest] = await Promise.all([
+    loginRole(server, 100),
+    loginRole(server, 200),
+    loginRole(server, 300),
+    loginRole(server, 400),
+    loginRole(server, 600),
+  ]);
   const body = await owner.ok('POST', '/register', { fetch_event_types: ['realm_user_groups', 'subscription'] });
   groups = new Map((body['realm_user_groups'] as Obj[]).map((g) => [g['name'] as string, g['id'] as number]));
   channels = new Map([...body['subscriptions'], ...body['never_subscribed']].map((c: Obj) => [c['name'], c]));

@@ -131,7 +131,11 @@ describe('DELETE /messages/{id}', () => {
 
   it('others cannot delete a member message; administrators can, DMs included', async () => {
     const id = await sendToChannel(noah, 'general', freshTopic('admin delete'), 'spam');
-    expectError(await priya.delete(`/messages/${id}`), 'BAD_REQUEST', "You don't have permission to delete this message");
+    expectError(
+      await priya.delete(`/messages/${id}`),
+      'BAD_REQUEST',
+      "You don't have permission to delete this message",
+    );
     await owner.ok('DELETE', `/messages/${id}`);
     const dm = (await noah.ok('POST', '/messages', { type: 'direct', to: [owner.userId], content: 'x' }))['id'];
     const queue = await openQueue(noah, { client_capabilities: { bulk_message_deletion: true } });

@@ -154,7 +154,10 @@ describe('moving topics within a channel', () => {
       (m) => m['display_recipient'] === 'general' && m['timestamp'] < Date.now() / 1000 - 10 * 86_400,
     )!;
     const recent = await sendToChannel(noah, 'general', old['subject'], 'a new reply in an old topic');
-    const res = await noah.call('PATCH', `/messages/${recent}`, { topic: freshTopic('x'), propagate_mode: 'change_all' });
+    const res = await noah.call('PATCH', `/messages/${recent}`, {
+      topic: freshTopic('x'),
+      propagate_mode: 'change_all',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',

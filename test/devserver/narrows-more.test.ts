@@ -92,7 +92,11 @@ describe('topic policies in narrows', () => {
     // Lars muted #random: its messages are muted unless the topic is unmuted.
     expect(mutedMessages.some((m) => m['display_recipient'] === 'random')).toBe(true);
     const randomTopic = mutedMessages.find((m) => m['display_recipient'] === 'random')!['subject'];
-    await lars.ok('POST', '/user_topics', { stream_id: channels.get('random'), topic: randomTopic, visibility_policy: 2 });
+    await lars.ok('POST', '/user_topics', {
+      stream_id: channels.get('random'),
+      topic: randomTopic,
+      visibility_policy: 2,
+    });
     const after = await narrowed(lars, [{ operator: 'is', operand: 'muted' }]);
     expect(after.some((m) => m['subject'] === randomTopic && m['display_recipient'] === 'random')).toBe(false);
     const notMuted = await narrowed(lars, [{ operator: 'is', operand: 'muted', negated: true }]);

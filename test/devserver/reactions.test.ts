@@ -77,18 +77,30 @@ describe('POST /messages/{id}/reactions', () => {
       "Emoji 'no_such_emoji_here' does not exist",
     );
     expectError(
-      await priya.post(`/messages/${id}/reactions`, { emoji_name: 'tada', emoji_code: 'zzzz', reaction_type: 'unicode_emoji' }),
+      await priya.post(`/messages/${id}/reactions`, {
+        emoji_name: 'tada',
+        emoji_code: 'zzzz',
+        reaction_type: 'unicode_emoji',
+      }),
       'BAD_REQUEST',
       'Invalid emoji code',
     );
     expectError(
-      await priya.post(`/messages/${id}/reactions`, { emoji_name: 'tada', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }),
+      await priya.post(`/messages/${id}/reactions`, {
+        emoji_name: 'tada',
+        emoji_code: '1f44d',
+        reaction_type: 'unicode_emoji',
+      }),
       'BAD_REQUEST',
       'Invalid emoji name',
     );
     const missing = await priya.post(`/messages/${id}/reactions`, {});
     expect(missing.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'emoji_name' });
-    expectError(await priya.post('/messages/99999999/reactions', { emoji_name: 'tada' }), 'BAD_REQUEST', 'Invalid message(s)');
+    expectError(
+      await priya.post('/messages/99999999/reactions', { emoji_name: 'tada' }),
+      'BAD_REQUEST',
+      'Invalid message(s)',
+    );
   });
 
   it('the zulip extra emoji works; a guest cannot react to a channel it cannot read', async () => {
@@ -97,7 +109,11 @@ describe('POST /messages/{id}/reactions', () => {
     expect(await reactionsOf(priya, id)).toContainEqual(
       expect.objectContaining({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' }),
     );
-    expectError(await guest.post(`/messages/${id}/reactions`, { emoji_name: 'tada' }), 'BAD_REQUEST', 'Invalid message(s)');
+    expectError(
+      await guest.post(`/messages/${id}/reactions`, { emoji_name: 'tada' }),
+      'BAD_REQUEST',
+      'Invalid message(s)',
+    );
   });
 
   it('reacting to a public message the user never received makes it historical for them', async () => {

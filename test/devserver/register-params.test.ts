@@ -25,7 +25,10 @@ const kinds = (events: Obj[]) => events.map((e) => `${e['type']}/${e['op'] ?? ''
 
 describe('POST /register: which events a queue gets', () => {
   it('event_types filters events; fetch_event_types picks the initial data separately', async () => {
-    const queue = await openQueue(noah, { event_types: ['subscription'], fetch_event_types: ['stream', 'subscription'] });
+    const queue = await openQueue(noah, {
+      event_types: ['subscription'],
+      fetch_event_types: ['stream', 'subscription'],
+    });
     expect(queue.initial).toHaveProperty('streams');
     expect(queue.initial).toHaveProperty('subscriptions');
     expect(queue.initial).not.toHaveProperty('realm_users');
@@ -58,7 +61,10 @@ describe('POST /register: which events a queue gets', () => {
 
   it('the empty topic arrives under its display name unless the client has empty_topic_name', async () => {
     const legacy = await openQueue(priya, { event_types: ['message'] });
-    const modern = await openQueue(priya, { event_types: ['message'], client_capabilities: { empty_topic_name: true } });
+    const modern = await openQueue(priya, {
+      event_types: ['message'],
+      client_capabilities: { empty_topic_name: true },
+    });
     await sendToChannel(owner, 'help', '', 'in the empty topic');
     expect((await legacy.take())[0]!['message']['subject']).toBe('general chat');
     expect((await modern.take())[0]!['message']['subject']).toBe('');
@@ -79,8 +85,36 @@ describe('POST /register: initial data', () => {
     }
   });
 
+  it('reports the demo folders, default channels and groups with anonymous settings', async () => {
+    const state = await noah.ok('POST', '/register', {
+      fetch_event_types: ['channel_folders', 'default_streams', 'realm_user_groups', 'stream'],
+      client_capabilities: { archived_channels: true },
+    });
+    const folders = state['channel_folders'] as Obj[];
+    expect(folders.map((f) => [f['name'], f['order'], f['is_archived']])).toEqual([
+      ['Company', 0, false],
+      ['Product', 1, false],
+      ['External', 2, false],
+      ['Old projects', 3, true],
+    ]);
+    const general = (state['streams'] as Obj[]).find((s) => s['name'] === 'general')!;
+    expect(general['folder_id']).toBe(folders[0]!['id']);
+    const defaultIds = state['realm_default_streams'] as number[]; // channel IDs since feature level 330
+    const byId = new Map((state['streams'] as Obj[]).map((s) => [s['stream_id'], s['name']]));
+    expect(defaultIds.map((id) => byId.get(id)).sort()).toEqual(['announcements', 'general', 'help']);
+    expect((state['streams'] as Obj[]).find((s) => s['name'] === 'launch-2024')).toMatchObject({ is_archived: true });
+    const onCall = (state['realm_user_groups'] as Obj[]).find((g) => g['name'] === 'on-call')!;
+    expect(onCall['can_manage_group']).toEqual({
+      direct_members: [expect.any(Number)],
+      direct_subgroups: [expect.any(Number)],
+    });
+    expect((state['realm_user_groups'] as Obj[]).some((g) => g['name'] === 'offsite-2024')).toBe(false);
+  });
+
   it('repeats settings at the top level for clients without user_settings_object', async () => {
-    const legacy = await noah.ok('POST', '/register', { fetch_event_types: ['user_settings', 'update_display_settings', 'update_global_notifications'] });
+    const legacy = await noah.ok('POST', '/register', {
+      fetch_event_types: ['user_settings', 'update_display_settings', 'update_global_notifications'],
+    });
     const modern = await noah.ok('POST', '/register', {
       fetch_event_types: ['user_settings', 'update_display_settings', 'update_global_notifications'],
       client_capabilities: { user_settings_object: true },
@@ -108,7 +142,10 @@ describe('POST /register on a small organization open to spectators', () => {
   it('include_subscribers=partial lists only bots and recent senders of large channels', async () => {
     const { id } = await smallOwner.ok('POST', '/channels/create', { name: 'big', subscribers: [smallOwner.userId] });
     const find = async (include: string) => {
-      const state = await smallOwner.ok('POST', '/register', { fetch_event_types: ['subscription'], include_subscribers: include });
+      const state = await smallOwner.ok('POST', '/register', {
+        fetch_event_types: ['subscription'],
+        include_subscribers: include,
+      });
       return (state['subscriptions'] as Obj[]).find((s) => s['stream_id'] === id)!;
     };
     const quiet = await find('partial');
@@ -168,11 +205,18 @@ describe('POST /register on a small organization open to spectators', () => {
 
   it('refuses client_gravatar and include_subscribers=true from spectators', async () => {
     const gravatar = await anonymous().post('/register', { client_gravatar: true });
-    expect(gravatar.body).toMatchObject({ code: 'BAD_REQUEST', msg: "Invalid 'client_gravatar' parameter for anonymous request" });
+    expect(gravatar.body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: "Invalid 'client_gravatar' parameter for anonymous request",
+    });
     const subscribers = await anonymous().post('/register', { include_subscribers: 'true' });
     expect(subscribers.body).toMatchObject({ msg: "Invalid 'include_subscribers' parameter for anonymous request" });
     // Authenticated clients may use both.
-    const ok = await smallOwner.ok('POST', '/register', { client_gravatar: true, include_subscribers: 'true', fetch_event_types: ['subscription'] });
+    const ok = await smallOwner.ok('POST', '/register', {
+      client_gravatar: true,
+      include_subscribers: 'true',
+      fetch_event_types: ['subscription'],
+    });
     expect(ok['queue_id']).toEqual(expect.any(String));
   });
 });

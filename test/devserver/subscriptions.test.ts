@@ -22,11 +22,12 @@ beforeAll(async () => {
   lars = await login(server, byEmail('lars@parley.example'));
   guest = await login(server, server.byRole(600));
   const state = await owner.ok('POST', '/register', { fetch_event_types: ['subscription'] });
-  for (const sub of [...state['subscriptions'], ...state['never_subscribed']] as Obj[]) channel[sub['name']] = sub['stream_id'];
+  for (const sub of [...state['subscriptions'], ...state['never_subscribed']] as Obj[])
+    channel[sub['name']] = sub['stream_id'];
 });
 afterAll(() => server.stop());
 
-async function errorOf(res: Promise<{ status: number; body: Obj }>) {
+async function errorOf(res: Promise<{ status: number; body: Obj }>): Promise<Obj> {
   const { status, body } = await res;
   return { status, ...body };
 }
@@ -45,8 +46,20 @@ describe('POST /users/me/subscriptions/properties', () => {
       subscription_data: [{ stream_id: general, property: 'is_muted', value: true }],
     });
     const expected = [
-      expect.objectContaining({ type: 'subscription', op: 'update', stream_id: general, property: 'in_home_view', value: false }),
-      expect.objectContaining({ type: 'subscription', op: 'update', stream_id: general, property: 'is_muted', value: true }),
+      expect.objectContaining({
+        type: 'subscription',
+        op: 'update',
+        stream_id: general,
+        property: 'in_home_view',
+        value: false,
+      }),
+      expect.objectContaining({
+        type: 'subscription',
+        op: 'update',
+        stream_id: general,
+        property: 'is_muted',
+        value: true,
+      }),
     ];
     expect(await first.take()).toEqual(expected);
     expect(await second.take()).toEqual(expected);
@@ -75,7 +88,9 @@ describe('POST /users/me/subscriptions/properties', () => {
       { stream_id: id, property: 'wildcard_mentions_notify', value: true },
     ];
     await noah.ok('POST', '/users/me/subscriptions/properties', { subscription_data: data });
-    expect((await queue.take()).map((e) => [e['property'], e['value']])).toEqual(data.map((d) => [d.property, d.value]));
+    expect((await queue.take()).map((e) => [e['property'], e['value']])).toEqual(
+      data.map((d) => [d.property, d.value]),
+    );
     expect(await subscription(noah, 'random')).toMatchObject({
       color: '#abcdef',
       pin_to_top: true,
@@ -93,7 +108,10 @@ describe('POST /users/me/subscriptions/properties', () => {
       [{ stream_id: id, property: 'color', value: 'red' }, 'color is not a valid hex color code'],
       [{ stream_id: id, property: 'volume', value: true }, 'Unknown subscription property: volume'],
       [{ stream_id: id, property: 'pin_to_top', value: 'yes' }, 'pin_to_top is not a boolean'],
-      [{ stream_id: channel['design'], property: 'pin_to_top', value: true }, `Not subscribed to channel ID ${channel['design']}`],
+      [
+        { stream_id: channel['design'], property: 'pin_to_top', value: true },
+        `Not subscribed to channel ID ${channel['design']}`,
+      ],
       [{ stream_id: channel['leadership'], property: 'pin_to_top', value: true }, 'Invalid channel ID'],
     ];
     for (const [bad, msg] of cases) {
@@ -131,10 +149,14 @@ describe('POST /users/me/subscriptions', () => {
       subscriptions: [{ name: 'leadership' }, { name: 'help' }],
       authorization_errors_fatal: false,
     });
-    expect(soft).toMatchObject({ unauthorized: ['leadership'], subscribed: {}, already_subscribed: { [noah.userId]: ['help'] } });
-    expect((await errorOf(guest.post('/users/me/subscriptions', { subscriptions: [{ name: 'general' }] })))['msg']).toBe(
-      'Not allowed for guest users',
-    );
+    expect(soft).toMatchObject({
+      unauthorized: ['leadership'],
+      subscribed: {},
+      already_subscribed: { [noah.userId]: ['help'] },
+    });
+    expect(
+      (await errorOf(guest.post('/users/me/subscriptions', { subscriptions: [{ name: 'general' }] })))['msg'],
+    ).toBe('Not allowed for guest users');
   });
 
   it('subscribes others by ID or email, telling them by direct message', async () => {
@@ -155,13 +177,18 @@ describe('POST /users/me/subscriptions', () => {
       principals: [lars.email],
     });
     expect(byEmailBody['already_subscribed']).toEqual({ [lars.userId]: ['partners'] });
-    const unknown = await errorOf(noah.post('/users/me/subscriptions', { subscriptions: [{ name: 'help' }], principals: [9999] }));
+    const unknown = await errorOf(
+      noah.post('/users/me/subscriptions', { subscriptions: [{ name: 'help' }], principals: [9999] }),
+    );
     expect(unknown).toMatchObject({ status: 400, code: 'BAD_REQUEST', msg: 'Invalid user ID: 9999' });
   });
 
   it('shows a channel to a guest before subscribing them to it', async () => {
     const queue = await openQueue(guest, { event_types: ['subscription', 'stream'] });
-    await owner.ok('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'random' }], principals: [guest.userId] });
+    await owner.ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'random' }],
+      principals: [guest.userId],
+    });
     const events = await queue.take();
     expect(events.map((e) => `${e['type']}/${e['op']}`)).toEqual(['stream/create', 'subscription/add']);
     expect(events[0]!['streams'][0]).toMatchObject({ stream_id: channel['random'], name: 'random' });
@@ -170,8 +197,14 @@ describe('POST /users/me/subscriptions', () => {
   it('adds to a private channel: create and add for the newcomer, peer_add for members', async () => {
     const newcomer = await openQueue(noah, { event_types: ['subscription', 'stream'] });
     const member = await openQueue(owner, { event_types: ['subscription'] });
-    await owner.ok('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'leadership' }], principals: [noah.userId] });
-    expect((await newcomer.take()).map((e) => `${e['type']}/${e['op']}`)).toEqual(['stream/create', 'subscription/add']);
+    await owner.ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'leadership' }],
+      principals: [noah.userId],
+    });
+    expect((await newcomer.take()).map((e) => `${e['type']}/${e['op']}`)).toEqual([
+      'stream/create',
+      'subscription/add',
+    ]);
     expect(await member.take()).toEqual([
       expect.objectContaining({ op: 'peer_add', stream_ids: [channel['leadership']], user_ids: [noah.userId] }),
     ]);
@@ -220,17 +253,27 @@ describe('DELETE /users/me/subscriptions', () => {
 
   it('answers STREAM_DOES_NOT_EXIST for unknown or invisible channels', async () => {
     const res = await errorOf(priya.delete('/users/me/subscriptions', { subscriptions: ['nowhere'] }));
-    expect(res).toMatchObject({ status: 400, code: 'STREAM_DOES_NOT_EXIST', msg: "Channel 'nowhere' does not exist", stream: 'nowhere' });
+    expect(res).toMatchObject({
+      status: 400,
+      code: 'STREAM_DOES_NOT_EXIST',
+      msg: "Channel 'nowhere' does not exist",
+      stream: 'nowhere',
+    });
     expect((await errorOf(priya.delete('/users/me/subscriptions', { subscriptions: ['leadership'] })))['code']).toBe(
       'STREAM_DOES_NOT_EXIST',
     );
   });
 
   it('removes others only with permission, and takes a private channel out of sight', async () => {
-    const denied = await errorOf(noah.delete('/users/me/subscriptions', { subscriptions: ['random'], principals: [priya.userId] }));
+    const denied = await errorOf(
+      noah.delete('/users/me/subscriptions', { subscriptions: ['random'], principals: [priya.userId] }),
+    );
     expect(denied).toMatchObject({ status: 400, msg: 'Insufficient permission' });
     const target = await openQueue(noah, { event_types: ['subscription', 'stream'] });
     await owner.ok('DELETE', '/users/me/subscriptions', { subscriptions: ['leadership'], principals: [noah.userId] });
-    expect((await target.take()).map((e) => `${e['type']}/${e['op']}`)).toEqual(['subscription/remove', 'stream/delete']);
+    expect((await target.take()).map((e) => `${e['type']}/${e['op']}`)).toEqual([
+      'subscription/remove',
+      'stream/delete',
+    ]);
   });
 });

@@ -32,7 +32,12 @@ describe('POST /typing', () => {
     for (const queue of [priyaQueue, noahQueue]) {
       const events = await queue.drainTypes('typing');
       expect(events).toEqual([
-        expect.objectContaining({ op: 'start', message_type: 'direct', sender: { user_id: noah.userId, email: noah.email }, recipients }),
+        expect.objectContaining({
+          op: 'start',
+          message_type: 'direct',
+          sender: { user_id: noah.userId, email: noah.email },
+          recipients,
+        }),
         expect.objectContaining({ op: 'stop', message_type: 'direct' }),
       ]);
     }
@@ -62,8 +67,15 @@ describe('POST /typing', () => {
 
   it('validates its parameters with Zulip wording', async () => {
     expectError(await noah.post('/typing', { op: 'start', to: [] }), 'BAD_REQUEST', "Empty 'to' list");
-    expect((await noah.post('/typing', { op: 'start' })).body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'to' });
-    expectError(await noah.post('/typing', { type: 'channel', op: 'start', topic: 't' }), 'BAD_REQUEST', 'Missing channel ID');
+    expect((await noah.post('/typing', { op: 'start' })).body).toMatchObject({
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'to',
+    });
+    expectError(
+      await noah.post('/typing', { type: 'channel', op: 'start', topic: 't' }),
+      'BAD_REQUEST',
+      'Missing channel ID',
+    );
     expectError(await noah.post('/typing', { op: 'typing', to: [priya.userId] }), 'BAD_REQUEST', 'Invalid op');
     expectError(await noah.post('/typing', { op: 'start', to: [424242] }), 'BAD_REQUEST', 'Invalid user ID 424242');
   });

@@ -73,10 +73,19 @@ describe('POST /user_groups/create', () => {
 
   it('refuses taken names, reserved prefixes, unknown members and missing fields', async () => {
     const base = { description: '', members: [] };
-    await expectError(noah.post('/user_groups/create', { ...base, name: 'backend' }), "User group 'backend' already exists.");
-    await expectError(noah.post('/user_groups/create', { ...base, name: 'role:mine' }), "User group name cannot start with 'role:'.");
+    await expectError(
+      noah.post('/user_groups/create', { ...base, name: 'backend' }),
+      "User group 'backend' already exists.",
+    );
+    await expectError(
+      noah.post('/user_groups/create', { ...base, name: 'role:mine' }),
+      "User group name cannot start with 'role:'.",
+    );
     await expectError(noah.post('/user_groups/create', { ...base, name: '  ' }), "User group name can't be empty!");
-    await expectError(noah.post('/user_groups/create', { ...base, name: 'x', members: [9999] }), 'Invalid user ID: 9999');
+    await expectError(
+      noah.post('/user_groups/create', { ...base, name: 'x', members: [9999] }),
+      'Invalid user ID: 9999',
+    );
     const missing = await noah.post('/user_groups/create', { name: 'x', description: '' });
     expect(missing.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'members' });
   });
@@ -94,10 +103,16 @@ describe('PATCH /user_groups/{id}', () => {
         data: { name: 'coffee-guild', description: 'Beans' },
       }),
     ]);
-    await expectError(priya.call('PATCH', `/user_groups/${ids['coffee-club']}`, { name: 'mine' }), 'Insufficient permission');
+    await expectError(
+      priya.call('PATCH', `/user_groups/${ids['coffee-club']}`, { name: 'mine' }),
+      'Insufficient permission',
+    );
     await expectError(noah.call('PATCH', `/user_groups/${ids['coffee-club']}`, {}), 'No new data supplied');
     await expectError(noah.call('PATCH', '/user_groups/99999', { name: 'x' }), 'Invalid user group');
-    await expectError(owner.call('PATCH', `/user_groups/${ids['role:members']}`, { name: 'x' }), 'Insufficient permission');
+    await expectError(
+      owner.call('PATCH', `/user_groups/${ids['role:members']}`, { name: 'x' }),
+      'Insufficient permission',
+    );
   });
 
   it('changes a permission only when old matches the current value', async () => {
@@ -118,7 +133,9 @@ describe('PATCH /user_groups/{id}', () => {
   it('normalizes anonymous values and refuses the forbidden system groups', async () => {
     const url = `/user_groups/${ids['coffee-club']}`;
     await noah.ok('PATCH', url, { can_leave_group: { new: { direct_members: [], direct_subgroups: [ids['leads']] } } });
-    await noah.ok('PATCH', url, { can_add_members_group: { new: { direct_members: [priya.userId], direct_subgroups: [] } } });
+    await noah.ok('PATCH', url, {
+      can_add_members_group: { new: { direct_members: [priya.userId], direct_subgroups: [] } },
+    });
     const group = await groupById(ids['coffee-club']!);
     expect(group['can_leave_group']).toBe(ids['leads']);
     expect(group['can_add_members_group']).toEqual({ direct_members: [priya.userId], direct_subgroups: [] });
@@ -134,7 +151,10 @@ describe('PATCH /user_groups/{id}', () => {
       );
     }
     await expectError(noah.call('PATCH', url, { can_join_group: { new: 99999 } }), 'Invalid user group');
-    await expectError(noah.call('PATCH', url, { can_join_group: 5 }), 'can_join_group must be an object with a "new" value');
+    await expectError(
+      noah.call('PATCH', url, { can_join_group: 5 }),
+      'can_join_group must be an object with a "new" value',
+    );
   });
 });
 
@@ -149,11 +169,18 @@ describe('membership', () => {
     await expectError(priya.post(url, { delete: [lars] }), 'Insufficient permission');
     await noah.ok('POST', url, { delete: [lars], add_subgroups: [ids['design-team']] });
     await expectError(noah.post(url, { delete: [lars] }), `There is no member '${lars}' in this user group`);
-    await expectError(noah.post(url, {}), 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
+    await expectError(
+      noah.post(url, {}),
+      'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".',
+    );
     expect(await queue.take()).toEqual([
       expect.objectContaining({ op: 'add_members', group_id: ids['coffee-club'], user_ids: [lars] }),
       expect.objectContaining({ op: 'remove_members', group_id: ids['coffee-club'], user_ids: [lars] }),
-      expect.objectContaining({ op: 'add_subgroups', group_id: ids['coffee-club'], direct_subgroup_ids: [ids['design-team']] }),
+      expect.objectContaining({
+        op: 'add_subgroups',
+        group_id: ids['coffee-club'],
+        direct_subgroup_ids: [ids['design-team']],
+      }),
     ]);
   });
 
@@ -176,7 +203,9 @@ describe('membership', () => {
     );
     const members = (await noah.ok('GET', `/user_groups/${ids['coffee-club']}/members`))['members'];
     expect(members).toEqual(expect.arrayContaining([owner.userId, priya.userId]));
-    const direct = (await noah.ok('GET', `/user_groups/${ids['coffee-club']}/members`, { direct_member_only: true }))['members'];
+    const direct = (await noah.ok('GET', `/user_groups/${ids['coffee-club']}/members`, { direct_member_only: true }))[
+      'members'
+    ];
     expect(direct).not.toContain(owner.userId);
     const check = await noah.ok('GET', `/user_groups/${ids['coffee-club']}/members/${owner.userId}`);
     expect(check['is_user_group_member']).toBe(true);
@@ -187,16 +216,30 @@ describe('deactivation', () => {
   it('is refused while the group is in use, naming the uses', async () => {
     const res = await owner.post(`/user_groups/${ids['leads']}/deactivate`);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'CANNOT_DEACTIVATE_GROUP_IN_USE', msg: 'Cannot deactivate user group in use.' });
+    expect(res.body).toMatchObject({
+      code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+      msg: 'Cannot deactivate user group in use.',
+    });
     expect(res.body['objections']).toContainEqual({ type: 'subgroup', supergroup_ids: [ids['coffee-club']] });
-    expect(res.body['objections']).toContainEqual({ type: 'user_group', group_id: ids['coffee-club'], settings: ['can_leave_group'] });
+    expect(res.body['objections']).toContainEqual({
+      type: 'user_group',
+      group_id: ids['coffee-club'],
+      settings: ['can_leave_group'],
+    });
   });
 
   it('sends remove or update by capability, and true does nothing while false reactivates', async () => {
-    const created = await noah.ok('POST', '/user_groups/create', { name: 'short-lived', description: '', members: [noah.userId] });
+    const created = await noah.ok('POST', '/user_groups/create', {
+      name: 'short-lived',
+      description: '',
+      members: [noah.userId],
+    });
     const id = created['group_id'] as number;
     const legacy = await openQueue(owner, { event_types: ['user_group'] });
-    const modern = await openQueue(owner, { event_types: ['user_group'], client_capabilities: { include_deactivated_groups: true } });
+    const modern = await openQueue(owner, {
+      event_types: ['user_group'],
+      client_capabilities: { include_deactivated_groups: true },
+    });
     await noah.ok('POST', `/user_groups/${id}/deactivate`);
     expect(await legacy.take()).toEqual([expect.objectContaining({ type: 'user_group', op: 'remove', group_id: id })]);
     expect(await modern.take()).toEqual([
@@ -217,7 +260,9 @@ describe('deactivation', () => {
     expect(await legacy.take()).toEqual([
       expect.objectContaining({ op: 'add', group: expect.objectContaining({ id, deactivated: false }) }),
     ]);
-    expect(await modern.take()).toEqual([expect.objectContaining({ op: 'update', group_id: id, data: { deactivated: false } })]);
+    expect(await modern.take()).toEqual([
+      expect.objectContaining({ op: 'update', group_id: id, data: { deactivated: false } }),
+    ]);
     expect((await groupById(id))['deactivated']).toBe(false);
   });
 

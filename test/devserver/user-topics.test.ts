@@ -65,7 +65,10 @@ describe('POST /user_topics', () => {
 
   it('shows the empty topic as "" only to clients with empty_topic_name', async () => {
     const legacy = await openQueue(noah, { event_types: ['user_topic'] });
-    const modern = await openQueue(noah, { event_types: ['user_topic'], client_capabilities: { empty_topic_name: true } });
+    const modern = await openQueue(noah, {
+      event_types: ['user_topic'],
+      client_capabilities: { empty_topic_name: true },
+    });
     await noah.ok('POST', '/user_topics', { stream_id: id('help'), topic: 'general chat', visibility_policy: 3 });
     expect((await legacy.drain())[0]!['topic_name']).toBe('general chat');
     expect((await modern.drain())[0]!['topic_name']).toBe('');

@@ -52,6 +52,15 @@ const toEntry = (r: EntryRow): UnreadEntry => ({
 
 const ENTRY_COLUMNS = 'message_id, channel_id, topic, dm_key, mentioned';
 
+/** The hot reads, exported so the query-plan test checks exactly what runs. */
+export const UNREAD_SQL = {
+  inTopic: `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? AND topic = ? ORDER BY message_id`,
+  inChannel: `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? ORDER BY message_id`,
+  firstInTopic: 'SELECT min(message_id) FROM unreads WHERE channel_id = ? AND topic = ?',
+  firstInDm: 'SELECT min(message_id) FROM unreads WHERE dm_key = ?',
+  mentionCount: 'SELECT count(*) FROM unreads WHERE mentioned = 1',
+} as const;
+
 export class UnreadsRepo {
   readonly #db: Db;
   readonly #insert;
@@ -91,19 +100,19 @@ export class UnreadsRepo {
     );
     this.#move = db.prepare('UPDATE unreads SET channel_id = ?, topic = ? WHERE message_id = ?');
     this.#firstInChannel = db.prepare('SELECT min(message_id) FROM unreads WHERE channel_id = ?').pluck();
-    this.#firstInTopic = db.prepare('SELECT min(message_id) FROM unreads WHERE channel_id = ? AND topic = ?').pluck();
-    this.#firstInDm = db.prepare('SELECT min(message_id) FROM unreads WHERE dm_key = ?').pluck();
+    this.#firstInTopic = db.prepare(UNREAD_SQL.firstInTopic).pluck();
+    this.#firstInDm = db.prepare(UNREAD_SQL.firstInDm).pluck();
     this.#has = db.prepare('SELECT 1 FROM unreads WHERE message_id = ?').pluck();
     this.#setMentioned = db.prepare('UPDATE unreads SET mentioned = ? WHERE message_id = ?');
     this.#mentions = db.prepare('SELECT message_id FROM unreads WHERE mentioned = 1 ORDER BY message_id').pluck();
-    this.#mentionCount = db.prepare('SELECT count(*) FROM unreads WHERE mentioned = 1').pluck();
+    this.#mentionCount = db.prepare(UNREAD_SQL.mentionCount).pluck();
     this.#total = db.prepare('SELECT count(*) FROM unreads').pluck();
     this.#entriesOf = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
     );
     this.#inScope = {
-      topic: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? AND topic = ? ORDER BY message_id`),
-      channel: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? ORDER BY message_id`),
+      topic: db.prepare(UNREAD_SQL.inTopic),
+      channel: db.prepare(UNREAD_SQL.inChannel),
       all: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM unreads ORDER BY message_id`),
     };
   }

@@ -118,7 +118,7 @@ describe('user groups', () => {
 
     const name = unique('backend');
     await updateUserGroup(owner.client, backend.id, { name, description: 'renamed by a test' });
-    const outsider = [member.userId, admin.userId].find((u) => !backend.members.includes(u)) ?? member.userId;
+    const outsider = dev.users.map((u) => u.userId).find((u) => !backend.members.includes(u))!;
     await updateUserGroupMembers(owner.client, backend.id, { add: [outsider] });
     let after = (await getUserGroups(owner.client)).find((g) => g.id === backend.id)!;
     expect(after).toMatchObject({ name, description: 'renamed by a test' });

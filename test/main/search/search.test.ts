@@ -49,7 +49,7 @@ describe('search:query', () => {
   it('merges cached and server results by ID, newest first, with operators', async () => {
     const a = await sendToChannel(server.baseUrl, other, channel.stream_id, 'zoo', 'the zebracrossing is open');
     const b = await sendToChannel(server.baseUrl, me, channel.stream_id, 'zoo', 'zebracrossing closed at https://x.example');
-    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === b) || false);
+    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === b));
     await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === a));
 
     const both = await search('zebracrossing');
