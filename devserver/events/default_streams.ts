@@ -1,16 +1,16 @@
 import type { App } from '../app';
 import { ROLE } from '../store/rows';
-import { formatChannel } from '../views/channels';
 import { activeUsers } from './audience';
-import { channelViewContext } from './channel_events';
 
-/** default_streams: the whole list of default channels, after it changed, to every non-guest. */
+/**
+ * default_streams: the whole list of default channel IDs (objects before feature level 330), after
+ * it changed, to every non-guest.
+ */
 export function publishDefaultStreams(app: App): void {
-  const ctx = channelViewContext(app);
   const defaults = app.store.channels
     .all()
     .filter((channel) => channel.is_default === 1 && channel.is_archived === 0)
-    .map((channel) => formatChannel(channel, ctx));
+    .map((channel) => channel.id);
   const audience = activeUsers(app)
     .filter((user) => user.role !== ROLE.guest)
     .map((user) => user.id);
