@@ -100,17 +100,11 @@ export const DIFFERENCES: Difference[] = [
     },
   },
   {
-    id: 'error-fields-from-examples',
+    id: 'last-user-fields',
     why:
-      'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED and CANNOT_DEACTIVATE_LAST_USER carry extra fields in real Zulip ' +
-      "(protocol-notes.md §6; Zulip's CannotDeactivateLastUserError adds is_last_owner and entity); the file " +
-      'shows the first in an example but types both as a closed CodedError.',
+      "CANNOT_DEACTIVATE_LAST_USER carries is_last_owner and entity, as Zulip's CannotDeactivateLastUserError " +
+      'does; the file types DELETE /users/{user_id} 400 as a closed CodedError.',
     patch(doc) {
-      addErrorShape(doc, 'ParleyMoveLimitError', 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', {
-        first_message_id_allowed_to_move: { type: 'integer' },
-        total_messages_allowed_to_move: { type: 'integer' },
-        total_messages_in_topic: { type: 'integer' },
-      });
       addErrorShape(doc, 'ParleyLastUserError', 'CANNOT_DEACTIVATE_LAST_USER', {
         is_last_owner: { type: 'boolean' },
         entity: { type: 'string' },
