@@ -44,7 +44,12 @@ export interface Calls extends RecordCalls, MessageCalls {
   /** Makes this account the active one; answers the new app state (with its last view). */
   'account:switch': (args: { accountId: string }) => AppState;
   /** Changes an unsent or refused message (its words, and where it goes if `to` is given) and queues it again. */
-  'outbox:edit': (args: { accountId: string; localId: string; content: string; to?: ComposeTarget | undefined }) => null;
+  'outbox:edit': (args: {
+    accountId: string;
+    localId: string;
+    content: string;
+    to?: ComposeTarget | undefined;
+  }) => null;
   /** Drops an unsent or refused message (its echo goes as messages:removed). */
   'outbox:discard': (args: { accountId: string; localId: string }) => null;
   /** Parley's do-not-disturb switch: while on, no notify:show is emitted. */

@@ -4,14 +4,7 @@
  * Read, star and reaction changes show at once as messages:updated / sidebar:changed /
  * unreads:changed and are undone (with the same events) if the server refuses.
  */
-import type {
-  EmojiRef,
-  MarkReadScope,
-  MessageEdit,
-  SearchResult,
-  TypingTarget,
-  UnreadCounts,
-} from '../model';
+import type { EmojiRef, MarkReadScope, MessageEdit, SearchResult, TypingTarget, UnreadCounts } from '../model';
 
 type Account = { accountId: string };
 

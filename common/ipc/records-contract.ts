@@ -85,7 +85,9 @@ export interface RecordCalls {
   /** Newest first. */
   'drafts:list': (args: Paged) => Page<DraftView>;
   /** Call it as often as the user types: kept at once in memory, written and synced shortly after. No id: a new draft. */
-  'drafts:save': (args: Account & { id?: string | undefined; to: DraftTarget | null; content: string }) => { id: string };
+  'drafts:save': (args: Account & { id?: string | undefined; to: DraftTarget | null; content: string }) => {
+    id: string;
+  };
   'drafts:delete': (args: Account & { id: string }) => null;
   'snippets:list': (args: Paged) => Page<SavedSnippetView>;
   'snippets:create': (args: Account & { title: string; content: string }) => { id: number };
@@ -110,7 +112,9 @@ export interface RecordCalls {
     },
   ) => { id: number };
   'playgrounds:list': (args: Paged) => Page<PlaygroundView>;
-  'playgrounds:create': (args: Account & { name: string; pygmentsLanguage: string; urlTemplate: string }) => { id: number };
+  'playgrounds:create': (args: Account & { name: string; pygmentsLanguage: string; urlTemplate: string }) => {
+    id: number;
+  };
   'playgrounds:delete': (args: Account & { id: number }) => null;
   /** A reusable invitation link. expiresInMinutes null: never. */
   'invites:create': (
@@ -174,4 +178,7 @@ export const RECORD_CALL_NAMES = [
   'settings:update',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
-export const RECORD_EVENT_NAMES = ['records:changed', 'typing:changed'] as const satisfies readonly (keyof RecordEvents)[];
+export const RECORD_EVENT_NAMES = [
+  'records:changed',
+  'typing:changed',
+] as const satisfies readonly (keyof RecordEvents)[];

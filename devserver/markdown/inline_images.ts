@@ -18,7 +18,8 @@ export function inlineImagesPlugin(md: MarkdownIt): void {
       if (token.type === 'inline') {
         const children = token.children ?? [];
         children.forEach((child, i) => {
-          const href = child.type === 'link_open' ? child.attrGet('href') : null;
+          const raw = child.type === 'link_open' ? child.attrGet('href') : null;
+          const href = raw === null ? null : String(raw);
           if (href !== null && UPLOADED_IMAGE.test(href)) {
             pending.push({ href, title: children[i + 1]?.type === 'text' ? (children[i + 1]?.content ?? '') : '' });
           }

@@ -5,7 +5,14 @@
  * Edits, moves and deletes wait for the server: its update_message / delete_message events
  * are what change the cache.
  */
-import type { EmojiRef, MarkReadScope, MessageEdit, SearchResult, TypingTarget, UnreadCounts } from '../../common/model';
+import type {
+  EmojiRef,
+  MarkReadScope,
+  MessageEdit,
+  SearchResult,
+  TypingTarget,
+  UnreadCounts,
+} from '../../common/model';
 import {
   ApiError,
   addReaction,
@@ -52,8 +59,10 @@ export class MessageActions {
     this.#typing = new TypingSender({
       send: (to, op) => setTyping(this.#client(), to, op, deps.featureLevel()),
       now: deps.now,
-      startedWaitMs: () => store.realm.getNumber('server_typing_started_wait_period_milliseconds', DEFAULT_STARTED_WAIT_MS),
-      stoppedWaitMs: () => store.realm.getNumber('server_typing_stopped_wait_period_milliseconds', DEFAULT_STOPPED_WAIT_MS),
+      startedWaitMs: () =>
+        store.realm.getNumber('server_typing_started_wait_period_milliseconds', DEFAULT_STARTED_WAIT_MS),
+      stoppedWaitMs: () =>
+        store.realm.getNumber('server_typing_stopped_wait_period_milliseconds', DEFAULT_STOPPED_WAIT_MS),
       allowed: (to) => this.#typingAllowed(to),
       log: deps.log,
     });
@@ -189,7 +198,8 @@ export class MessageActions {
   }
 
   #client(): ApiClient {
-    if (!this.#d.client) throw new IpcFailure('SIGNED_OUT', 'This account is signed out. Sign in again to change messages.');
+    if (!this.#d.client)
+      throw new IpcFailure('SIGNED_OUT', 'This account is signed out. Sign in again to change messages.');
     return this.#d.client;
   }
 

@@ -23,7 +23,9 @@ export interface TypingSenderDeps {
 }
 
 function keyOf(to: TypingTarget): string {
-  return to.kind === 'dm' ? `dm:${[...to.userIds].sort((a, b) => a - b).join(',')}` : `topic:${to.channelId}:${to.topic}`;
+  return to.kind === 'dm'
+    ? `dm:${[...to.userIds].sort((a, b) => a - b).join(',')}`
+    : `topic:${to.channelId}:${to.topic}`;
 }
 
 interface Typing {

@@ -13,7 +13,11 @@ const noNul = (max: number) =>
     .string()
     .max(max)
     .refine((s) => !s.includes('\0'), 'must not contain NUL characters');
-const paged = { accountId, cursor: z.string().max(1000).optional(), limit: z.number().int().min(1).max(500).optional() };
+const paged = {
+  accountId,
+  cursor: z.string().max(1000).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+};
 const account = z.object({ accountId }).strict();
 
 const sortedIds = z
@@ -43,7 +47,12 @@ const boolProperty = z.enum([
 ]);
 const setProperty = z.union([
   z
-    .object({ accountId, channelId: id, property: z.literal('color'), value: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a color like #76ce90') })
+    .object({
+      accountId,
+      channelId: id,
+      property: z.literal('color'),
+      value: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a color like #76ce90'),
+    })
     .strict(),
   z.object({ accountId, channelId: id, property: boolProperty, value: z.boolean() }).strict(),
 ]);
@@ -68,7 +77,12 @@ export const recordCallSchemas = {
     })
     .strict(),
   'topics:setVisibility': z
-    .object({ accountId, channelId: id, topic: z.string().max(1000), visibility: z.enum(['none', 'muted', 'unmuted', 'followed']) })
+    .object({
+      accountId,
+      channelId: id,
+      topic: z.string().max(1000),
+      visibility: z.enum(['none', 'muted', 'unmuted', 'followed']),
+    })
     .strict(),
   'topics:listVisibility': z.object({ ...paged, channelId: id.optional() }).strict(),
   'groups:list': z.object(paged).strict(),
@@ -96,19 +110,37 @@ export const recordCallSchemas = {
     .strict(),
   'folders:list': z.object(paged).strict(),
   'folders:create': z
-    .object({ accountId, name: z.string().trim().min(1, 'Give the folder a name.').max(1000), description: z.string().max(MAX_TEXT) })
+    .object({
+      accountId,
+      name: z.string().trim().min(1, 'Give the folder a name.').max(1000),
+      description: z.string().max(MAX_TEXT),
+    })
     .strict(),
   'drafts:list': z.object(paged).strict(),
   'drafts:save': z
-    .object({ accountId, id: z.string().min(1).max(100).optional(), to: draftTarget.nullable(), content: noNul(MAX_TEXT) })
+    .object({
+      accountId,
+      id: z.string().min(1).max(100).optional(),
+      to: draftTarget.nullable(),
+      content: noNul(MAX_TEXT),
+    })
     .strict(),
   'drafts:delete': z.object({ accountId, id: z.string().min(1).max(100) }).strict(),
   'snippets:list': z.object(paged).strict(),
   'snippets:create': z
-    .object({ accountId, title: z.string().trim().min(1, 'Give the snippet a title.').max(1000), content: z.string().max(MAX_TEXT) })
+    .object({
+      accountId,
+      title: z.string().trim().min(1, 'Give the snippet a title.').max(1000),
+      content: z.string().max(MAX_TEXT),
+    })
     .strict(),
   'snippets:update': z
-    .object({ accountId, id, title: z.string().trim().min(1).max(1000).optional(), content: z.string().max(MAX_TEXT).optional() })
+    .object({
+      accountId,
+      id,
+      title: z.string().trim().min(1).max(1000).optional(),
+      content: z.string().max(MAX_TEXT).optional(),
+    })
     .strict(),
   'snippets:delete': z.object({ accountId, id }).strict(),
   'views:list': z.object(paged).strict(),
@@ -170,7 +202,10 @@ export const recordCallSchemas = {
     .object({
       accountId,
       changes: z
-        .record(z.string().regex(/^[a-z0-9_]{1,100}$/, 'a setting name'), z.union([z.string().max(10_000), z.number(), z.boolean()]))
+        .record(
+          z.string().regex(/^[a-z0-9_]{1,100}$/, 'a setting name'),
+          z.union([z.string().max(10_000), z.number(), z.boolean()]),
+        )
         .refine((c) => Object.keys(c).length > 0, 'name at least one setting'),
     })
     .strict(),

@@ -49,7 +49,14 @@ export const callSchemas = {
     })
     .strict(),
   // A zuliprc is a few hundred bytes; main/auth refuses anything that is not one with a clear message.
-  'account:importZuliprc': z.object({ text: z.string().min(1, 'The zuliprc file is empty.').max(64 * 1024) }).strict(),
+  'account:importZuliprc': z
+    .object({
+      text: z
+        .string()
+        .min(1, 'The zuliprc file is empty.')
+        .max(64 * 1024),
+    })
+    .strict(),
   'account:ssoStart': z
     .object({
       url: z.string().min(1, 'Enter the address of your organization.').max(2000),

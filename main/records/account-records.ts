@@ -135,7 +135,9 @@ export class AccountRecords {
     if (cached) return cached;
     const { client } = this.#d;
     const found = client
-      ? (await getUsers(client, { userIds: [userId], includeCustomProfileFields: true })).find((u) => u.user_id === userId)
+      ? (await getUsers(client, { userIds: [userId], includeCustomProfileFields: true })).find(
+          (u) => u.user_id === userId,
+        )
       : undefined;
     if (!found) throw new IpcFailure('NOT_FOUND', 'No such user in this organization.');
     return userDetails(toStoredUser(found), []);

@@ -49,7 +49,10 @@ export async function setSubscriptionProperty(ctx: ActionContext, a: CallArgs<'c
   return null;
 }
 
-export async function createNewChannel(ctx: ActionContext, a: CallArgs<'channels:create'>): Promise<{ channelId: number }> {
+export async function createNewChannel(
+  ctx: ActionContext,
+  a: CallArgs<'channels:create'>,
+): Promise<{ channelId: number }> {
   const subscribers = [...new Set([ctx.selfUserId, ...(a.subscriberIds ?? [])])];
   const channelId = await createChannel(
     ctx.client,

@@ -29,7 +29,11 @@ export function decodeCursor<const S extends Shape>(cursor: string | undefined, 
     Array.isArray(key) &&
     key.length === shape.length &&
     key.every((v, i) => (shape[i] === 'number' ? Number.isSafeInteger(v) : typeof v === 'string'));
-  if (!ok) throw new IpcFailure('INVALID_ARGUMENT', 'That page cursor is not one this list gave out; start from the first page.');
+  if (!ok)
+    throw new IpcFailure(
+      'INVALID_ARGUMENT',
+      'That page cursor is not one this list gave out; start from the first page.',
+    );
   return key as KeyOf<S>;
 }
 

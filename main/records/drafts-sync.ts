@@ -1,7 +1,8 @@
 /**
  * Compose drafts, local first. `save` is called as the user types: the text is held in
- * memory and written to the cache after a short pause (one transaction for whatever piled
- * up), then pushed to the drafts API after a longer one, when the user's
+ * memory and written to the cache at most every 300 ms (one transaction for whatever piled
+ * up, so steady typing never loses more than that), then pushed to the drafts API after a
+ * quiet period, when the user's
  * enable_drafts_synchronization allows. The cache row remembers what the server still has to
  * hear (dirty / deleted), so a push cut short by a restart or the network happens later.
  * Conflicts with other clients are settled by the drafts applier (newer edit wins).
@@ -87,7 +88,8 @@ export class DraftsSync {
     const row = store.drafts.get(id);
     if (row === null) return;
     if (row.serverId === null) store.drafts.remove(id);
-    else store.drafts.upsert({ ...row, state: 'deleted', timestamp: Math.floor(this.#d.now() / 1000), syncError: null });
+    else
+      store.drafts.upsert({ ...row, state: 'deleted', timestamp: Math.floor(this.#d.now() / 1000), syncError: null });
     this.#d.onChanged();
     this.schedulePush();
   }
@@ -177,9 +179,10 @@ export class DraftsSync {
   async #pushOne(client: ApiClient, draft: StoredDraft): Promise<boolean> {
     const { store } = this.#d;
     if (draft.state === 'deleted') {
-      if (draft.serverId !== null) await deleteDraft(client, draft.serverId).catch((e: unknown) => {
-        if (!isMissing(e)) throw e;
-      });
+      if (draft.serverId !== null)
+        await deleteDraft(client, draft.serverId).catch((e: unknown) => {
+          if (!isMissing(e)) throw e;
+        });
       const now = store.drafts.get(draft.localKey);
       if (now?.state === 'deleted') store.drafts.remove(draft.localKey);
       return false;

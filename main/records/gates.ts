@@ -35,6 +35,9 @@ const WHAT: Record<keyof FeatureGates, string> = {
 /** Refuses a call the server cannot answer, with words the renderer can show. */
 export function requireFeature(gates: FeatureGates, feature: keyof FeatureGates): void {
   if (!gates[feature]) {
-    throw new IpcFailure('UNSUPPORTED', `This server does not support ${WHAT[feature]}; it needs a newer Zulip version.`);
+    throw new IpcFailure(
+      'UNSUPPORTED',
+      `This server does not support ${WHAT[feature]}; it needs a newer Zulip version.`,
+    );
   }
 }

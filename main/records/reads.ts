@@ -16,7 +16,15 @@ import type {
 import { IpcFailure } from '../ipc/errors';
 import type { AccountStore } from '../store/account-store';
 import { decodeCursor, pageLimit, pageOfList, toPage } from './cursor';
-import { VISIBILITY_NAMES, channelDetails, channelInfo, folderView, groupView, profileFieldView, userDetails } from './views';
+import {
+  VISIBILITY_NAMES,
+  channelDetails,
+  channelInfo,
+  folderView,
+  groupView,
+  profileFieldView,
+  userDetails,
+} from './views';
 
 type Paging = { cursor?: string | undefined; limit?: number | undefined };
 
@@ -31,7 +39,10 @@ export function getChannel(store: AccountStore, channelId: number): ChannelDetai
   return channelDetails(c, store);
 }
 
-export function listTopicVisibility(store: AccountStore, p: Paging & { channelId?: number | undefined }): Page<TopicVisibilityView> {
+export function listTopicVisibility(
+  store: AccountStore,
+  p: Paging & { channelId?: number | undefined },
+): Page<TopicVisibilityView> {
   const rows = p.channelId === undefined ? store.userTopics.all() : store.userTopics.ofChannel(p.channelId);
   const views = rows.map((t) => ({ channelId: t.channelId, topic: t.topic, visibility: VISIBILITY_NAMES[t.policy] }));
   return pageOfList(views, p.cursor, p.limit);

@@ -36,7 +36,10 @@ export async function updateGroup(ctx: ActionContext, a: CallArgs<'groups:update
   const permissions = Object.entries(a.permissions ?? {}) as [GroupPermission, PermissionChange | undefined][];
   for (const [key, change] of permissions) {
     if (!change) continue;
-    params[key] = { new: wireSetting(change.new), ...(change.old !== undefined ? { old: wireSetting(change.old) } : {}) };
+    params[key] = {
+      new: wireSetting(change.new),
+      ...(change.old !== undefined ? { old: wireSetting(change.old) } : {}),
+    };
   }
   if (Object.keys(params).length > 0) await updateUserGroup(ctx.client, a.groupId, params);
   if (a.addMembers?.length || a.removeMembers?.length) {
@@ -144,7 +147,10 @@ export async function createInvite(ctx: ActionContext, a: CallArgs<'invites:crea
   return { link };
 }
 
-export async function changeSettings(ctx: ActionContext, changes: Record<string, string | number | boolean>): Promise<null> {
+export async function changeSettings(
+  ctx: ActionContext,
+  changes: Record<string, string | number | boolean>,
+): Promise<null> {
   await updateSettings(ctx.client, changes);
   return null;
 }

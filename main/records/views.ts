@@ -135,7 +135,8 @@ export function profileFieldView(f: StoredProfileField): ProfileFieldView {
   let fieldData: Record<string, unknown> = {};
   try {
     const parsed: unknown = f.fieldData === '' ? {} : JSON.parse(f.fieldData);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) fieldData = parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      fieldData = parsed as Record<string, unknown>;
   } catch {
     // Unreadable field_data shows as none rather than hiding the field.
   }
@@ -157,7 +158,10 @@ function profileData(raw: unknown): UserDetails['profileData'] {
   for (const [id, v] of Object.entries(raw as Record<string, unknown>)) {
     const entry = v as { value?: unknown; rendered_value?: unknown } | null;
     if (!entry || typeof entry.value !== 'string') continue;
-    out[id] = typeof entry.rendered_value === 'string' ? { value: entry.value, renderedValue: entry.rendered_value } : { value: entry.value };
+    out[id] =
+      typeof entry.rendered_value === 'string'
+        ? { value: entry.value, renderedValue: entry.rendered_value }
+        : { value: entry.value };
   }
   return out;
 }

@@ -3,7 +3,14 @@
  * one place that knows both shapes, so the snapshot, the appliers and the IPC calls agree.
  */
 import type { BasicChannel } from '../api';
-import type { ChannelFolder, CustomProfileField, Draft, RealmPlayground, SavedSnippet, UserGroup } from '../api/schemas/records';
+import type {
+  ChannelFolder,
+  CustomProfileField,
+  Draft,
+  RealmPlayground,
+  SavedSnippet,
+  UserGroup,
+} from '../api/schemas/records';
 import type { StoredChannel } from '../store/repos/channels';
 import type { StoredFolder } from '../store/repos/channel-folders';
 import type { StoredDraft } from '../store/repos/drafts';
@@ -42,7 +49,15 @@ export function subscriberListOf(c: Record<string, unknown>): { userIds: number[
   return null;
 }
 
-const GROUP_FIELDS = new Set(['id', 'name', 'description', 'members', 'direct_subgroup_ids', 'is_system_group', 'deactivated']);
+const GROUP_FIELDS = new Set([
+  'id',
+  'name',
+  'description',
+  'members',
+  'direct_subgroup_ids',
+  'is_system_group',
+  'deactivated',
+]);
 
 /** can_*_group keys are permission settings; anything else unknown is kept in extra. */
 export function isGroupSettingKey(key: string): boolean {

@@ -102,7 +102,9 @@ export function applyRecordsSnapshot(store: AccountStore, r: RegisterResponse, l
   if (snippets) store.savedSnippets.replaceAll(snippets.map(toStoredSnippet));
   const views = area(raw, 'navigation_views', z.array(NavigationView), log);
   if (views) {
-    store.navigationViews.replaceAll(views.map((v) => ({ fragment: v.fragment, isPinned: v.is_pinned, name: v.name ?? null })));
+    store.navigationViews.replaceAll(
+      views.map((v) => ({ fragment: v.fragment, isPinned: v.is_pinned, name: v.name ?? null })),
+    );
   }
   const fields = area(raw, 'custom_profile_fields', z.array(CustomProfileField), log);
   if (fields) store.profileFields.replaceAll(fields.map(toStoredProfileField));
@@ -113,7 +115,9 @@ export function applyRecordsSnapshot(store: AccountStore, r: RegisterResponse, l
     store.userTopics.replaceAll(
       topics.flatMap((t) => {
         const policy = toVisibilityPolicy(t.visibility_policy);
-        return policy === null ? [] : [{ channelId: t.stream_id, topic: t.topic_name, policy, lastUpdated: Math.floor(t.last_updated) }];
+        return policy === null
+          ? []
+          : [{ channelId: t.stream_id, topic: t.topic_name, policy, lastUpdated: Math.floor(t.last_updated) }];
       }),
     );
   }

@@ -23,6 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+/** A channel's ID by name (every channel, the private one included). */
+function cid(name: string): number {
+  const id = channels.get(name);
+  if (id === undefined) throw new Error(`no channel ${name}`);
+  return id;
+}
+
 async function topicMessages(api: Client, channel: string, topic: string): Promise<Obj[]> {
   return allMessages(api, {
     narrow: [
@@ -60,7 +67,7 @@ describe('moving topics within a channel', () => {
       orig_subject: from,
       subject: to,
       propagate_mode: 'change_all',
-      stream_id: channels.get('general'),
+      stream_id: cid('general'),
       stream_name: 'general',
       topic_links: [],
       rendering_only: false,
@@ -181,26 +188,26 @@ describe('moving messages to another channel', () => {
     const id = await sendToChannel(owner, 'general', topic, 'this belongs in leadership');
     const noahQueue = await openQueue(noah, { client_capabilities: { bulk_message_deletion: true } });
     const meiQueue = await openQueue(mei);
-    await owner.ok('PATCH', `/messages/${id}`, { stream_id: channels.get('leadership'), propagate_mode: 'change_all' });
+    await owner.ok('PATCH', `/messages/${id}`, { stream_id: cid('leadership'), propagate_mode: 'change_all' });
 
     expect(await noahQueue.drainTypes('delete_message')).toEqual([
-      expect.objectContaining({ message_ids: [id], message_type: 'stream', stream_id: channels.get('general'), topic }),
+      expect.objectContaining({ message_ids: [id], message_type: 'stream', stream_id: cid('general'), topic }),
     ]);
     expect(await noahQueue.drainTypes('update_message')).toEqual([]);
     const [update] = await meiQueue.drainTypes('update_message');
     expect(update).toMatchObject({
       message_ids: [id],
-      stream_id: channels.get('general'),
-      new_stream_id: channels.get('leadership'),
+      stream_id: cid('general'),
+      new_stream_id: cid('leadership'),
       orig_subject: topic,
       propagate_mode: 'change_all',
     });
     expect(update).not.toHaveProperty('subject');
     const message = await fetchMessage(mei, id);
-    expect(message).toMatchObject({ stream_id: channels.get('leadership'), display_recipient: 'leadership' });
+    expect(message).toMatchObject({ stream_id: cid('leadership'), display_recipient: 'leadership' });
     expect(message['edit_history'][0]).toMatchObject({
-      prev_stream: channels.get('general'),
-      stream: channels.get('leadership'),
+      prev_stream: cid('general'),
+      stream: cid('leadership'),
     });
     // Noah is not in #leadership: the message is gone for him.
     expect((await noah.ok('GET', '/messages', { message_ids: [id] }))['messages']).toEqual([]);
@@ -209,17 +216,17 @@ describe('moving messages to another channel', () => {
   it('members move between channels they can post to; guests cannot move', async () => {
     const topic = freshTopic('wrong place');
     const id = await sendToChannel(noah, 'general', topic, 'meant for help');
-    await noah.ok('PATCH', `/messages/${id}`, { stream_id: channels.get('help'), topic: 'tools' });
+    await noah.ok('PATCH', `/messages/${id}`, { stream_id: cid('help'), topic: 'tools' });
     expect(await fetchMessage(noah, id)).toMatchObject({ display_recipient: 'help', subject: 'tools' });
     expectError(
-      await noah.call('PATCH', `/messages/${id}`, { stream_id: channels.get('leadership') }),
+      await noah.call('PATCH', `/messages/${id}`, { stream_id: cid('leadership') }),
       'BAD_REQUEST',
       'Invalid channel ID',
     );
     const guest = await loginRole(server, 600);
     const guestMessage = await sendToChannel(guest, 'partners', freshTopic('guest'), 'hello');
     expectError(
-      await guest.call('PATCH', `/messages/${guestMessage}`, { stream_id: channels.get('design') }),
+      await guest.call('PATCH', `/messages/${guestMessage}`, { stream_id: cid('design') }),
       'BAD_REQUEST',
       "You don't have permission to move this message",
     );

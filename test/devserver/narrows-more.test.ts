@@ -23,6 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+/** A channel's ID by name (every channel, the private one included). */
+function cid(name: string): number {
+  const id = channels.get(name);
+  if (id === undefined) throw new Error(`no channel ${name}`);
+  return id;
+}
+
 const narrowed = async (api: Client, narrow: unknown[], extra: Record<string, unknown> = {}): Promise<Obj[]> =>
   allMessages(api, { narrow, ...(extra as Record<string, never>) });
 
@@ -81,7 +88,7 @@ describe('topic policies in narrows', () => {
     const muted = freshTopic('mute me');
     const followedId = await sendToChannel(noah, 'general', followed, 'f');
     const mutedId = await sendToChannel(noah, 'general', muted, 'm');
-    const general = channels.get('general')!;
+    const general = cid('general');
     await lars.ok('POST', '/user_topics', { stream_id: general, topic: followed, visibility_policy: 3 });
     await lars.ok('POST', '/user_topics', { stream_id: general, topic: muted, visibility_policy: 1 });
     expect(ids(await narrowed(lars, [{ operator: 'is', operand: 'followed' }]))).toContain(followedId);
@@ -93,7 +100,7 @@ describe('topic policies in narrows', () => {
     expect(mutedMessages.some((m) => m['display_recipient'] === 'random')).toBe(true);
     const randomTopic = mutedMessages.find((m) => m['display_recipient'] === 'random')!['subject'];
     await lars.ok('POST', '/user_topics', {
-      stream_id: channels.get('random'),
+      stream_id: cid('random'),
       topic: randomTopic,
       visibility_policy: 2,
     });

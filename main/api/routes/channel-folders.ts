@@ -26,6 +26,12 @@ export async function getChannelFolders(
   opts: RequestOptions & { includeArchived?: boolean } = {},
 ): Promise<ChannelFolder[]> {
   const { includeArchived, ...requestOpts } = opts;
-  const res = await client.request('GET', '/channel_folders', { include_archived: includeArchived }, FoldersResponse, requestOpts);
+  const res = await client.request(
+    'GET',
+    '/channel_folders',
+    { include_archived: includeArchived },
+    FoldersResponse,
+    requestOpts,
+  );
   return res.channel_folders;
 }

@@ -40,7 +40,11 @@ export async function createChannel(
   const { name, description, subscribers, ...options } = params;
   await subscribe(
     client,
-    { ...options, subscriptions: [{ name, ...(description !== undefined ? { description } : {}) }], principals: subscribers },
+    {
+      ...options,
+      subscriptions: [{ name, ...(description !== undefined ? { description } : {}) }],
+      principals: subscribers,
+    },
     opts,
   );
   return getChannelId(client, name, opts);

@@ -22,14 +22,24 @@ export async function getDrafts(client: ApiClient, opts: RequestOptions = {}): P
 }
 
 /** POST /drafts: creates drafts; returns their IDs in the same order. */
-export async function createDrafts(client: ApiClient, drafts: DraftInput[], opts: RequestOptions = {}): Promise<number[]> {
+export async function createDrafts(
+  client: ApiClient,
+  drafts: DraftInput[],
+  opts: RequestOptions = {},
+): Promise<number[]> {
   const res = await client.request('POST', '/drafts', { drafts }, CreateDraftsResponse, opts);
-  if (res.ids.length !== drafts.length) throw new Error(`POST /drafts returned ${res.ids.length} IDs for ${drafts.length} drafts`);
+  if (res.ids.length !== drafts.length)
+    throw new Error(`POST /drafts returned ${res.ids.length} IDs for ${drafts.length} drafts`);
   return res.ids;
 }
 
 /** PATCH /drafts/{draft_id}: replaces the draft whole. An unknown ID is BAD_REQUEST (HTTP 404). */
-export async function editDraft(client: ApiClient, draftId: number, draft: DraftInput, opts: RequestOptions = {}): Promise<void> {
+export async function editDraft(
+  client: ApiClient,
+  draftId: number,
+  draft: DraftInput,
+  opts: RequestOptions = {},
+): Promise<void> {
   await client.request('PATCH', `/drafts/${draftId}`, { draft }, SuccessEnvelope, opts);
 }
 

@@ -33,6 +33,10 @@ export async function editNavigationView(
 }
 
 /** DELETE /navigation_views/{fragment}: an unknown fragment is BAD_REQUEST (HTTP 404). */
-export async function deleteNavigationView(client: ApiClient, fragment: string, opts: RequestOptions = {}): Promise<void> {
+export async function deleteNavigationView(
+  client: ApiClient,
+  fragment: string,
+  opts: RequestOptions = {},
+): Promise<void> {
   await client.request('DELETE', viewPath(fragment), {}, SuccessEnvelope, opts);
 }

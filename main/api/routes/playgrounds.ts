@@ -15,6 +15,10 @@ export async function createPlayground(
 }
 
 /** DELETE /realm/playgrounds/{playground_id}. */
-export async function deletePlayground(client: ApiClient, playgroundId: number, opts: RequestOptions = {}): Promise<void> {
+export async function deletePlayground(
+  client: ApiClient,
+  playgroundId: number,
+  opts: RequestOptions = {},
+): Promise<void> {
   await client.request('DELETE', `/realm/playgrounds/${playgroundId}`, {}, SuccessEnvelope, opts);
 }

@@ -32,6 +32,10 @@ export async function editSavedSnippet(
 }
 
 /** DELETE /saved_snippets/{saved_snippet_id}: an unknown ID is BAD_REQUEST (HTTP 404). */
-export async function deleteSavedSnippet(client: ApiClient, snippetId: number, opts: RequestOptions = {}): Promise<void> {
+export async function deleteSavedSnippet(
+  client: ApiClient,
+  snippetId: number,
+  opts: RequestOptions = {},
+): Promise<void> {
   await client.request('DELETE', `/saved_snippets/${snippetId}`, {}, SuccessEnvelope, opts);
 }

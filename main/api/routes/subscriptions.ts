@@ -1,7 +1,7 @@
 /** The user's subscriptions: list, subscribe, unsubscribe, and personal channel settings. */
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
-import { GroupSettingValue, SuccessEnvelope } from '../schemas/common';
+import { SuccessEnvelope, type GroupSettingValue } from '../schemas/common';
 import { Subscription } from '../schemas/subscription';
 
 const SubscriptionsResponse = SuccessEnvelope.extend({ subscriptions: z.array(Subscription) });
@@ -56,7 +56,11 @@ const SubscribeResponse = SuccessEnvelope.extend({
 export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
 
 /** POST /users/me/subscriptions: subscribes the caller (or principals) to channels by name, creating missing ones. */
-export function subscribe(client: ApiClient, params: SubscribeParams, opts: RequestOptions = {}): Promise<SubscribeResponse> {
+export function subscribe(
+  client: ApiClient,
+  params: SubscribeParams,
+  opts: RequestOptions = {},
+): Promise<SubscribeResponse> {
   return client.request('POST', '/users/me/subscriptions', { ...params }, SubscribeResponse, opts);
 }
 
@@ -100,5 +104,11 @@ export async function updateSubscriptionProperties(
   changes: SubscriptionPropertyChange[],
   opts: RequestOptions = {},
 ): Promise<void> {
-  await client.request('POST', '/users/me/subscriptions/properties', { subscription_data: changes }, SuccessEnvelope, opts);
+  await client.request(
+    'POST',
+    '/users/me/subscriptions/properties',
+    { subscription_data: changes },
+    SuccessEnvelope,
+    opts,
+  );
 }

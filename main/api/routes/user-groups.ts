@@ -1,7 +1,7 @@
 /** User groups: list them, change one's name, description, permission settings or members. */
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
-import { GroupSettingValue, SuccessEnvelope } from '../schemas/common';
+import { SuccessEnvelope, type GroupSettingValue } from '../schemas/common';
 import { UserGroup } from '../schemas/records';
 
 const UserGroupsResponse = SuccessEnvelope.extend({ user_groups: z.array(UserGroup) });

@@ -4,7 +4,15 @@
  * UnknownEvent there, so a newer server never stops the sync loop.
  */
 import { z } from 'zod';
-import { ChannelFolder, CustomProfileField, Draft, NavigationView, RealmPlayground, SavedSnippet, UserGroup } from './records';
+import {
+  ChannelFolder,
+  CustomProfileField,
+  Draft,
+  NavigationView,
+  RealmPlayground,
+  SavedSnippet,
+  UserGroup,
+} from './records';
 import { BasicChannel } from './subscription';
 
 const id = z.number().int();
@@ -131,7 +139,11 @@ export const UserSettingsEvent = z.looseObject({
 
 export const RealmEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...op('realm', 'update'), property: z.string(), value: z.unknown() }),
-  z.looseObject({ ...op('realm', 'update_dict'), property: z.string().optional(), data: z.record(z.string(), z.unknown()) }),
+  z.looseObject({
+    ...op('realm', 'update_dict'),
+    property: z.string().optional(),
+    data: z.record(z.string(), z.unknown()),
+  }),
   /** Not reliable (auth errors from GET /events are what sign the account out); noted only. */
   z.looseObject({ ...op('realm', 'deactivated'), realm_id: id.optional() }),
 ]);

@@ -41,7 +41,6 @@ const COLUMNS: Record<string, string> = {
 };
 
 export class ChannelDirectoryRepo {
-  readonly #db: Db;
   readonly #upsert;
   readonly #get;
   readonly #page;
@@ -52,7 +51,6 @@ export class ChannelDirectoryRepo {
   readonly #columnUpdates: Map<string, { run(value: unknown, id: number): unknown }>;
 
   constructor(db: Db) {
-    this.#db = db;
     this.#upsert = db.prepare(
       `INSERT INTO channels (id, name, description, rendered_description, invite_only, extra)
        VALUES (@id, @name, @description, @renderedDescription, @inviteOnly, @extra)

@@ -79,8 +79,7 @@ export const MESSAGE_COLUMNS =
   'm.last_moved_timestamp, m.is_me_message, (u.message_id IS NOT NULL) AS is_unread';
 
 /** The joins MESSAGE_COLUMNS needs, after `FROM messages m [INDEXED BY ...]`. */
-export const STATE_JOINS =
-  'LEFT JOIN unreads u ON u.message_id = m.id LEFT JOIN starred s ON s.message_id = m.id';
+export const STATE_JOINS = 'LEFT JOIN unreads u ON u.message_id = m.id LEFT JOIN starred s ON s.message_id = m.id';
 
 function parseFlags(text: string): string[] {
   try {

@@ -218,8 +218,7 @@ export class MessagesRepo {
   setContent(id: number, content: string, editedAt: number | null): boolean {
     const { text, hasLink } = messageText(content);
     const row = this.#setContent.get({ id, content, editedAt, hasLink: hasLink ? 1 : 0 }) as
-      | { topic: string }
-      | undefined;
+      { topic: string } | undefined;
     if (!row) return false;
     this.#index.putText(id, row.topic, text);
     return true;

@@ -34,7 +34,9 @@ export class NavigationViewsRepo {
       `INSERT INTO navigation_views (fragment, is_pinned, name, position) VALUES (@fragment, @isPinned, @name, @position)
        ON CONFLICT (fragment) DO UPDATE SET is_pinned = excluded.is_pinned, name = excluded.name`,
     );
-    this.#update = db.prepare('UPDATE navigation_views SET is_pinned = @isPinned, name = @name WHERE fragment = @fragment');
+    this.#update = db.prepare(
+      'UPDATE navigation_views SET is_pinned = @isPinned, name = @name WHERE fragment = @fragment',
+    );
     this.#get = db.prepare('SELECT fragment, is_pinned, name FROM navigation_views WHERE fragment = ?');
     // A user has a handful of views, so the list is one page.
     this.#all = db.prepare('SELECT fragment, is_pinned, name FROM navigation_views ORDER BY position');

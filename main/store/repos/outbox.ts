@@ -106,9 +106,7 @@ export class OutboxRepo {
        WHERE local_id = @localId RETURNING *`,
     );
     this.#remove = db.prepare('DELETE FROM outbox WHERE local_id = ? RETURNING *');
-    this.#discard = db.prepare(
-      "DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed') RETURNING *",
-    );
+    this.#discard = db.prepare("DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed') RETURNING *");
     this.#edit = db.prepare(
       `UPDATE outbox SET content = @content, state = 'pending', send_error = NULL, updated_at = @now,
          target = coalesce(@target, target),

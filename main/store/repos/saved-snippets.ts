@@ -50,7 +50,12 @@ export class SavedSnippetsRepo {
   /** Oldest first; `afterId` is the last ID of the previous page. */
   page(afterId: number | null, limit: number): KeyedPage<StoredSnippet> {
     const rows = this.#page.all(afterId ?? -1, limit + 1) as StoredSnippet[];
-    return keyedPage(rows, limit, (r) => r, (r) => [r.id]);
+    return keyedPage(
+      rows,
+      limit,
+      (r) => r,
+      (r) => [r.id],
+    );
   }
 
   remove(id: number): boolean {

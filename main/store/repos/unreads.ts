@@ -88,7 +88,10 @@ export class UnreadsRepo {
        ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, topic = excluded.topic,
          dm_key = excluded.dm_key, mentioned = excluded.mentioned`,
     );
-    this.#delete = db.prepare('DELETE FROM unreads WHERE message_id = ? RETURNING message_id');
+    // One statement for the whole list: marking a busy channel read removes thousands at once.
+    this.#delete = db
+      .prepare('DELETE FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) RETURNING message_id')
+      .pluck();
     this.#deleteAll = db.prepare('DELETE FROM unreads');
     this.#byTopic = db.prepare(
       `SELECT channel_id AS channelId, topic, count(*) AS count, max(message_id) AS maxId
@@ -138,7 +141,9 @@ export class UnreadsRepo {
 
   /** Marks these read; returns the IDs that were unread. */
   remove(ids: readonly number[]): number[] {
-    return ids.filter((id) => this.#delete.get(id) !== undefined);
+    if (ids.length === 0) return [];
+    const removed = new Set(this.#delete.all(JSON.stringify(ids)) as number[]);
+    return ids.filter((id) => removed.has(id));
   }
 
   /** Marks everything read; returns the IDs that were unread. */

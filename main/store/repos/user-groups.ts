@@ -113,7 +113,12 @@ export class UserGroupsRepo {
   /** Groups by name, limit at a time; `after` is the [name, id] of the previous page's last group. */
   page(after: [string, number] | null, limit: number): KeyedPage<StoredGroup> {
     const rows = (after ? this.#pageAfter.all(after[0], after[1], limit + 1) : this.#page.all(limit + 1)) as GroupRow[];
-    return keyedPage(rows, limit, (r) => this.#toGroup(r), (r) => [r.name, r.id]);
+    return keyedPage(
+      rows,
+      limit,
+      (r) => this.#toGroup(r),
+      (r) => [r.name, r.id],
+    );
   }
 
   /** Applies an update; returns false for an unknown group. */

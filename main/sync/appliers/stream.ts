@@ -32,7 +32,8 @@ export function applyStream({ store, log }: ApplyContext, ev: StreamEvent): Delt
     case 'update': {
       // invite_only changes come with the two settings that change alongside it.
       const also: Record<string, unknown> = {};
-      if (ev.history_public_to_subscribers !== undefined) also['history_public_to_subscribers'] = ev.history_public_to_subscribers;
+      if (ev.history_public_to_subscribers !== undefined)
+        also['history_public_to_subscribers'] = ev.history_public_to_subscribers;
       if (ev.is_web_public !== undefined) also['is_web_public'] = ev.is_web_public;
       if (!store.channelDirectory.updateProperty(ev.stream_id, ev.property, ev.value, also)) {
         log.debug('stream update for a channel we do not know', { stream_id: ev.stream_id, property: ev.property });

@@ -15,7 +15,9 @@ export function applyTyping({ selfUserId, log }: ApplyContext, ev: TypingEvent):
       log.debug('channel typing event without channel or topic; ignored', { id: ev.id });
       return [];
     }
-    return [{ kind: 'typing', op: ev.op, senderId, narrow: { kind: 'topic', channelId: ev.stream_id, topic: ev.topic } }];
+    return [
+      { kind: 'typing', op: ev.op, senderId, narrow: { kind: 'topic', channelId: ev.stream_id, topic: ev.topic } },
+    ];
   }
   const others = [...new Set((ev.recipients ?? []).map((r) => r.user_id))]
     .filter((id) => id !== selfUserId)

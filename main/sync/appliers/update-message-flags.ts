@@ -49,7 +49,9 @@ function applyRead(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
   }
   if (ids.length === 0) return [];
   const cached = store.messages.cachedIds(ids);
-  return cached.length > 0 ? [{ kind: 'messagesUpdated', ids: cached }, { kind: 'sidebarChanged' }] : [{ kind: 'sidebarChanged' }];
+  return cached.length > 0
+    ? [{ kind: 'messagesUpdated', ids: cached }, { kind: 'sidebarChanged' }]
+    : [{ kind: 'sidebarChanged' }];
 }
 
 export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {

@@ -13,7 +13,12 @@ export function applyUserTopic({ store, log }: ApplyContext, ev: UserTopicEvent)
     log.info('user_topic with a visibility policy we do not know; ignored', { policy: ev.visibility_policy });
     return [];
   }
-  store.userTopics.set({ channelId: ev.stream_id, topic: ev.topic_name, policy, lastUpdated: Math.floor(ev.last_updated) });
+  store.userTopics.set({
+    channelId: ev.stream_id,
+    topic: ev.topic_name,
+    policy,
+    lastUpdated: Math.floor(ev.last_updated),
+  });
   // Muting changes what the sidebar should stress, so it is rebuilt too.
   return [{ kind: 'recordsChanged', areas: ['topicVisibility'] }, { kind: 'sidebarChanged' }];
 }

@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { Schema } from './normalize';
 
-/** `../shared/reference/zulip-openapi.yaml` relative to the repository root. */
-export const OPENAPI_FILE = fileURLToPath(new URL('../../../../shared/reference/zulip-openapi.yaml', import.meta.url));
+/** `../shared/reference/zulip-openapi.yaml` relative to the repository root (PARLEY_OPENAPI_FILE overrides it). */
+export const OPENAPI_FILE =
+  process.env['PARLEY_OPENAPI_FILE'] ??
+  fileURLToPath(new URL('../../../../shared/reference/zulip-openapi.yaml', import.meta.url));
 
 export function openApiAvailable(): boolean {
   return existsSync(OPENAPI_FILE);

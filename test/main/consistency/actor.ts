@@ -20,12 +20,15 @@ export class Actor {
     readonly email: string,
     readonly userId: number,
     readonly apiKey: string,
+    readonly fullName: string,
   ) {}
 
   /** POST /fetch_api_key; every later request carries Basic auth. */
   static async login(baseUrl: string, email: string, password: string): Promise<Actor> {
     const body = await plain(baseUrl, null, 'POST', '/fetch_api_key', { username: email, password });
-    return new Actor(baseUrl, String(body['email']), Number(body['user_id']), String(body['api_key']));
+    const who = { email: String(body['email']), apiKey: String(body['api_key']) };
+    const me = await plain(baseUrl, who, 'GET', '/users/me', {});
+    return new Actor(baseUrl, who.email, Number(me['user_id']), who.apiKey, String(me['full_name']));
   }
 
   /** One request; non-string values are sent as JSON text, as Zulip clients do. Throws on result:error. */
@@ -44,20 +47,27 @@ export class Actor {
     return Number(r['id']);
   }
 
-  /** GET /messages, newest first window, as the server has them now. */
+  /**
+   * GET /messages as the server has them now: the newest `count` of a narrow, a window after
+   * `anchor`, or exactly the messages `ids` (message_ids).
+   */
   async messages(
     narrow: { operator: string; operand: unknown }[],
-    opts: { count?: number; markdown?: boolean; anchor?: string } = {},
+    opts: { count?: number; markdown?: boolean; anchor?: string; after?: number; ids?: number[] } = {},
   ): Promise<Record<string, unknown>[]> {
-    const r = await this.call('GET', '/messages', {
-      anchor: opts.anchor ?? 'newest',
-      num_before: opts.count ?? 100,
-      num_after: 0,
+    const common = {
       narrow,
       apply_markdown: opts.markdown ?? true,
       client_gravatar: false,
       allow_empty_topic_name: true,
-    });
+    };
+    const window =
+      opts.ids !== undefined
+        ? { message_ids: opts.ids }
+        : opts.after !== undefined
+          ? { anchor: opts.anchor ?? 'oldest', num_before: 0, num_after: opts.after, include_anchor: true }
+          : { anchor: opts.anchor ?? 'newest', num_before: opts.count ?? 100, num_after: 0 };
+    const r = await this.call('GET', '/messages', { ...common, ...window });
     return r['messages'] as Record<string, unknown>[];
   }
 

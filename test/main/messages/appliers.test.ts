@@ -28,7 +28,8 @@ const move = (id: number, extra: Record<string, unknown>) =>
 describe('update_message moves', () => {
   beforeEach(() => {
     // Topic "old" of channel 10 holds 1..4 (4 unread and a mention); 3 is only known as unread.
-    for (const id of [1, 2, 4]) applyEvent(ctx, messageEvent(id, channelWire(id, 10, 'old'), id === 4 ? ['mentioned'] : ['read']));
+    for (const id of [1, 2, 4])
+      applyEvent(ctx, messageEvent(id, channelWire(id, 10, 'old'), id === 4 ? ['mentioned'] : ['read']));
     store.unreads.add([{ messageId: 3, channelId: 10, topic: 'old', dmKey: null }]);
     store.ranges.add('topic:10:old', 0, 2);
     store.ranges.add('topic:10:new', 0, NEWEST);
@@ -58,7 +59,12 @@ describe('update_message moves', () => {
     ]);
     expect(store.ranges.list('channel:10')).toEqual([{ lo: 0, hi: NEWEST }]);
     expect(store.ranges.list('topic:10:old')).toEqual([{ lo: 0, hi: 2 }]);
-    expect(store.topics.recent(10, 5).map((t) => t.name).sort()).toEqual(['new', 'old']);
+    expect(
+      store.topics
+        .recent(10, 5)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['new', 'old']);
     expect(store.messages.getByIds([4])[0]?.lastMovedTimestamp).toBe(500);
   });
 

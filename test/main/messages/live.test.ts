@@ -129,7 +129,10 @@ describe('what the user does', () => {
       count: 1,
     });
     let counts = await t.ok('unreads:get', { accountId: account.id });
-    expect(counts.channels.find((c) => c.channelId === channelId)?.topics).toContainEqual({ topic: 'read-me', count: 1 });
+    expect(counts.channels.find((c) => c.channelId === channelId)?.topics).toContainEqual({
+      topic: 'read-me',
+      count: 1,
+    });
     await expectUnreadsLikeServer();
 
     await t.ok('messages:markRead', { accountId: account.id, scope: { kind: 'topic', channelId, topic: 'read-me' } });
@@ -162,10 +165,14 @@ describe('what the user does', () => {
     await t.ok('messages:react', { accountId: account.id, messageId: own, emoji, op: 'add' });
     // The user's own reaction shows at once, before the event.
     const reacted = (await page(topic('mine'))).messages.find((m) => m.id === own)!;
-    expect(reacted.reactions).toEqual([{ emojiName: 'octopus', emojiCode: '1f419', reactionType: 'unicode_emoji', userIds: [meUser.userId] }]);
+    expect(reacted.reactions).toEqual([
+      { emojiName: 'octopus', emojiCode: '1f419', reactionType: 'unicode_emoji', userIds: [meUser.userId] },
+    ]);
 
     await t.ok('messages:edit', { accountId: account.id, messageId: own, edit: { content: 'my **new** words' } });
-    await t.waitFor('messages:updated', (p) => p.messages.some((m) => m.id === own && m.contentHtml.includes('<strong>new</strong>')));
+    await t.waitFor('messages:updated', (p) =>
+      p.messages.some((m) => m.id === own && m.contentHtml.includes('<strong>new</strong>')),
+    );
     await t.ok('messages:edit', {
       accountId: account.id,
       messageId: own,
@@ -173,14 +180,18 @@ describe('what the user does', () => {
     });
     await t.waitFor('messages:updated', (p) => p.messages.some((m) => m.id === own && m.topic === 'mine, moved'));
     const moved = await page(topic('mine, moved'));
-    expect(shapeOfPage(moved)).toEqual(shapeOfServer(await serverMessages(server.baseUrl, me, apiTopic('mine, moved'))));
+    expect(shapeOfPage(moved)).toEqual(
+      shapeOfServer(await serverMessages(server.baseUrl, me, apiTopic('mine, moved'))),
+    );
     expect(moved.messages.find((m) => m.id === own)).toMatchObject({ starred: true });
 
     await t.ok('messages:star', { accountId: account.id, messageIds: [own], starred: false });
     await t.ok('messages:react', { accountId: account.id, messageId: own, emoji, op: 'remove' });
-    expect((await serverMessages(server.baseUrl, me, apiTopic('mine, moved'))).find((m) => m.id === own)).toMatchObject({
-      reactions: [],
-    });
+    expect((await serverMessages(server.baseUrl, me, apiTopic('mine, moved'))).find((m) => m.id === own)).toMatchObject(
+      {
+        reactions: [],
+      },
+    );
     expect((await serverState(server.baseUrl, me)).starred).not.toContain(own);
 
     await t.ok('messages:delete', { accountId: account.id, messageId: own });

@@ -47,7 +47,9 @@ afterAll(() => server?.stop());
 
 async function unreadInTopic(topic: string): Promise<number[]> {
   const { unreads } = await serverState(server.baseUrl, me);
-  return unreads.streams.filter((s) => s.stream_id === channelId && s.topic === topic).flatMap((s) => s.unread_message_ids);
+  return unreads.streams
+    .filter((s) => s.stream_id === channelId && s.topic === topic)
+    .flatMap((s) => s.unread_message_ids);
 }
 
 async function freshTopic(topic: string): Promise<number[]> {

@@ -51,9 +51,12 @@ beforeAll(async () => {
   const channelId = (await subscriptionsOf(server.baseUrl, me))[0]!.stream_id;
   channel = { kind: 'channel', channelId };
   const narrow = encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: channelId }]));
-  const res = await fetch(`${server.baseUrl}/api/v1/messages?anchor=newest&num_before=5000&num_after=0&narrow=${narrow}`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${me.email}:${me.apiKey}`).toString('base64')}` },
-  });
+  const res = await fetch(
+    `${server.baseUrl}/api/v1/messages?anchor=newest&num_before=5000&num_after=0&narrow=${narrow}`,
+    {
+      headers: { Authorization: `Basic ${Buffer.from(`${me.email}:${me.apiKey}`).toString('base64')}` },
+    },
+  );
   allIds = ((await res.json()) as { messages: { id: number }[] }).messages.map((m) => m.id);
   expect(allIds.length).toBeGreaterThan(150);
 });
@@ -138,7 +141,15 @@ describe('Pager gaps', () => {
   it('walks a long side in batches no bigger than one batch, and gets the same messages as one request', async () => {
     const client = new ApiClient({ realmUrl: server.baseUrl, auth: me, fetch: recordingFetch });
     requests.length = 0;
-    const page = await fetchSide(messageFetcher(client, () => 420, me.userId), channel, 'newest', 'older', 5000, false, 100);
+    const page = await fetchSide(
+      messageFetcher(client, () => 420, me.userId),
+      channel,
+      'newest',
+      'older',
+      5000,
+      false,
+      100,
+    );
     expect(page.messages.map((m) => m.id)).toEqual(allIds);
     expect(page.foundOldest).toBe(true);
     expect(requests.length).toBe(Math.ceil(allIds.length / 100) + (allIds.length % 100 === 0 ? 1 : 0));

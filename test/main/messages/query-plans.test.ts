@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../main/store/account-store';
 import type { NarrowFilter } from '../../../main/store/narrows';
+import type { StoredMessage } from '../../../main/store/repos/message-rows';
 import { narrowReadSql } from '../../../main/store/repos/messages';
 import { driverOf, searchSql, type LocalQuery } from '../../../main/store/repos/search';
 import { UNREAD_SQL, type UnreadEntry } from '../../../main/store/repos/unreads';
@@ -18,7 +19,7 @@ let store: AccountStore;
 
 beforeAll(() => {
   store = AccountStore.open(join(tempDir(), 'big.sqlite'));
-  const rows = [];
+  const rows: StoredMessage[] = [];
   const unread: UnreadEntry[] = [];
   for (let i = 1; i <= COUNT; i++) {
     const m =
@@ -30,7 +31,8 @@ beforeAll(() => {
             content: i % 11 === 0 ? `<p>see <a href="https://x/${i}">link ${i}</a></p>` : `<p>words number ${i}</p>`,
           });
     rows.push(m);
-    if (i % 5 === 1) unread.push({ messageId: i, channelId: m.channelId, topic: m.topic, dmKey: null, mentioned: i % 7 === 0 });
+    if (i % 5 === 1)
+      unread.push({ messageId: i, channelId: m.channelId, topic: m.topic, dmKey: null, mentioned: i % 7 === 0 });
   }
   store.transaction(() => {
     store.messages.upsertMany(rows);
@@ -64,7 +66,14 @@ describe(`query plans at ${COUNT} cached messages`, () => {
   for (const [filter, index, params] of filters) {
     it(`${filter.kind} pages walk ${index} and look read and starred state up by key`, () => {
       for (const direction of ['before', 'after'] as const) {
-        const detail = plan(narrowReadSql(filter, direction), { ...params, below: 90_000, lo: 0, above: 0, hi: 90_000, limit: 50 });
+        const detail = plan(narrowReadSql(filter, direction), {
+          ...params,
+          below: 90_000,
+          lo: 0,
+          above: 0,
+          hi: 90_000,
+          limit: 50,
+        });
         expect(detail).toContain(`USING INDEX ${index}`);
         expect(detail).toMatch(/SEARCH u USING INTEGER PRIMARY KEY/);
         expect(detail).toMatch(/SEARCH s USING INTEGER PRIMARY KEY/);
@@ -79,7 +88,11 @@ describe(`query plans at ${COUNT} cached messages`, () => {
     ['words in a channel', { words: ['link'], channelId: 11, limit: 50 }, /VIRTUAL TABLE INDEX/],
     ['a topic without a channel', { words: [], topic: 'topic 3', limit: 50 }, /VIRTUAL TABLE INDEX/],
     ['is:starred', { words: [], starred: true, limit: 50 }, /SEARCH s USING INTEGER PRIMARY KEY/],
-    ['channel and topic', { words: [], channelId: 3, topic: 'topic 3', limit: 50 }, /USING (COVERING )?INDEX messages_by_topic/],
+    [
+      'channel and topic',
+      { words: [], channelId: 3, topic: 'topic 3', limit: 50 },
+      /USING (COVERING )?INDEX messages_by_topic/,
+    ],
     ['channel', { words: [], channelId: 3, hasLink: true, limit: 50 }, /USING (COVERING )?INDEX messages_by_channel/],
     ['sender', { words: [], senderId: 7, limit: 50, below: 5000 }, /USING (COVERING )?INDEX messages_by_sender/],
     ['has:link', { words: [], hasLink: true, limit: 50 }, /USING (COVERING )?INDEX messages_with_link/],
@@ -97,7 +110,7 @@ describe(`query plans at ${COUNT} cached messages`, () => {
     });
   }
 
-  it('unread scopes, first unread, mentions and a topic\'s newest message use indexes', () => {
+  it("unread scopes, first unread, mentions and a topic's newest message use indexes", () => {
     const checks: [string, unknown[], RegExp][] = [
       [UNREAD_SQL.inTopic, [3, 'topic 3'], /USING INDEX unreads_by_topic/],
       [UNREAD_SQL.inChannel, [3], /USING INDEX unreads_by_topic/],
@@ -105,7 +118,11 @@ describe(`query plans at ${COUNT} cached messages`, () => {
       [UNREAD_SQL.firstInDm, ['1,2'], /USING (COVERING )?INDEX unreads_by_dm/],
       [UNREAD_SQL.mentionCount, [], /USING (COVERING )?INDEX unreads_mentioned/],
       ['SELECT max(id) FROM messages WHERE channel_id = ? AND topic = ?', [3, 'topic 3'], /messages_by_topic/],
-      ['SELECT message_id FROM starred WHERE message_id < ? ORDER BY message_id DESC LIMIT ?', [1e9, 50], /SEARCH starred/],
+      [
+        'SELECT message_id FROM starred WHERE message_id < ? ORDER BY message_id DESC LIMIT ?',
+        [1e9, 50],
+        /SEARCH starred/,
+      ],
     ];
     for (const [sql, params, index] of checks) {
       const detail = plan(sql, params);

@@ -15,7 +15,13 @@ beforeEach(() => {
   return () => store.close();
 });
 
-const unread = (messageId: number, channelId: number | null, topic: string | null, dmKey: string | null, mentioned = false) => ({
+const unread = (
+  messageId: number,
+  channelId: number | null,
+  topic: string | null,
+  dmKey: string | null,
+  mentioned = false,
+) => ({
   messageId,
   channelId,
   topic,

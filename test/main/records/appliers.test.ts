@@ -24,10 +24,31 @@ const areas = (deltas: ReturnType<typeof apply>) => deltas.flatMap((d) => (d.kin
 
 describe('stream', () => {
   it('creates, updates (columns, extra, description with its HTML) and deletes channels', () => {
-    expect(areas(apply('stream', { op: 'create', streams: [{ stream_id: 5, name: 'new', description: 'd', invite_only: false, subscribers: [2, 3] }] }))).toEqual(['channels']);
+    expect(
+      areas(
+        apply('stream', {
+          op: 'create',
+          streams: [{ stream_id: 5, name: 'new', description: 'd', invite_only: false, subscribers: [2, 3] }],
+        }),
+      ),
+    ).toEqual(['channels']);
     expect(store.subscribers.of(5)?.userIds).toEqual([2, 3]);
-    apply('stream', { op: 'update', stream_id: 5, name: 'new', property: 'description', value: 'x', rendered_description: '<p>x</p>' });
-    apply('stream', { op: 'update', stream_id: 5, name: 'new', property: 'invite_only', value: true, history_public_to_subscribers: false });
+    apply('stream', {
+      op: 'update',
+      stream_id: 5,
+      name: 'new',
+      property: 'description',
+      value: 'x',
+      rendered_description: '<p>x</p>',
+    });
+    apply('stream', {
+      op: 'update',
+      stream_id: 5,
+      name: 'new',
+      property: 'invite_only',
+      value: true,
+      history_public_to_subscribers: false,
+    });
     apply('stream', { op: 'update', stream_id: 5, name: 'new', property: 'folder_id', value: null });
     expect(store.channelDirectory.get(5)).toMatchObject({
       description: 'x',
@@ -52,7 +73,10 @@ describe('stream', () => {
 
 describe('subscription peers', () => {
   it('keeps subscriber lists and counts exact; the user joining or leaving updates their own entry', () => {
-    apply('subscription', { op: 'add', subscriptions: [subscription(9, 'c', { subscribers: [SELF, 2], subscriber_count: 2 })] });
+    apply('subscription', {
+      op: 'add',
+      subscriptions: [subscription(9, 'c', { subscribers: [SELF, 2], subscriber_count: 2 })],
+    });
     apply('subscription', { op: 'peer_add', stream_ids: [9], user_ids: [3, 4] });
     apply('subscription', { op: 'peer_remove', stream_ids: [9], user_ids: [2] });
     expect(store.subscribers.of(9)?.userIds).toEqual([SELF, 3, 4]);
@@ -76,11 +100,23 @@ describe('subscription peers', () => {
 });
 
 describe('user_group', () => {
-  const g = { id: 4, name: 'team', description: '', members: [2], direct_subgroup_ids: [], is_system_group: false, can_mention_group: 1 };
+  const g = {
+    id: 4,
+    name: 'team',
+    description: '',
+    members: [2],
+    direct_subgroup_ids: [],
+    is_system_group: false,
+    can_mention_group: 1,
+  };
 
   it('applies every op', () => {
     expect(areas(apply('user_group', { op: 'add', group: g }))).toEqual(['groups']);
-    apply('user_group', { op: 'update', group_id: 4, data: { name: 'crew', can_mention_group: { direct_members: [2], direct_subgroups: [] } } });
+    apply('user_group', {
+      op: 'update',
+      group_id: 4,
+      data: { name: 'crew', can_mention_group: { direct_members: [2], direct_subgroups: [] } },
+    });
     apply('user_group', { op: 'add_members', group_id: 4, user_ids: [3, 5] });
     apply('user_group', { op: 'remove_members', group_id: 4, user_ids: [2] });
     apply('user_group', { op: 'add_subgroups', group_id: 4, direct_subgroup_ids: [8, 9] });
@@ -109,7 +145,16 @@ describe('user_group', () => {
     const deltas = apply('realm_user', { op: 'update', person: { user_id: 3, is_active: false } });
     expect(areas(deltas)).toEqual(['users', 'groups']);
     expect(store.userGroups.get(4)?.members).toEqual([2]);
-    apply('realm_user', { op: 'update', person: { user_id: 3, avatar_url: 'https://a/x.png', avatar_source: 'U', avatar_url_medium: 'm', avatar_version: 3 } });
+    apply('realm_user', {
+      op: 'update',
+      person: {
+        user_id: 3,
+        avatar_url: 'https://a/x.png',
+        avatar_source: 'U',
+        avatar_url_medium: 'm',
+        avatar_version: 3,
+      },
+    });
     apply('realm_user', { op: 'update', person: { user_id: 3, delivery_email: null } });
     apply('realm_user', { op: 'update', person: { user_id: 3, bot_owner_id: 2 } });
     expect(store.users.get(3)).toMatchObject({
@@ -121,7 +166,14 @@ describe('user_group', () => {
 });
 
 describe('drafts', () => {
-  const d = (id: number, content: string, timestamp: number) => ({ id, type: 'stream', to: [9], topic: 't', content, timestamp });
+  const d = (id: number, content: string, timestamp: number) => ({
+    id,
+    type: 'stream',
+    to: [9],
+    topic: 't',
+    content,
+    timestamp,
+  });
 
   it('adds and updates by server ID, and a deletion elsewhere removes the local draft', () => {
     apply('drafts', { op: 'add', drafts: [d(1, 'one', 100)] });
@@ -139,7 +191,11 @@ describe('drafts', () => {
     expect(apply('drafts', { op: 'update', draft: d(2, 'theirs, older', 120) })).toEqual([]);
     expect(store.drafts.byServerId(2)?.content).toBe('mine, newer');
     apply('drafts', { op: 'update', draft: d(2, 'theirs, newest', 200) });
-    expect(store.drafts.byServerId(2)).toMatchObject({ content: 'theirs, newest', state: 'synced', localKey: mine.localKey });
+    expect(store.drafts.byServerId(2)).toMatchObject({
+      content: 'theirs, newest',
+      state: 'synced',
+      localKey: mine.localKey,
+    });
   });
 });
 
@@ -157,19 +213,47 @@ describe('the other record families', () => {
     apply('navigation_view', { op: 'remove', fragment: 'narrow/a' });
     expect(store.navigationViews.all()).toEqual([]);
 
-    apply('channel_folder', { op: 'add', channel_folder: { id: 1, name: 'One', description: '', rendered_description: '' } });
-    apply('channel_folder', { op: 'add', channel_folder: { id: 2, name: 'Two', description: '', rendered_description: '' } });
+    apply('channel_folder', {
+      op: 'add',
+      channel_folder: { id: 1, name: 'One', description: '', rendered_description: '' },
+    });
+    apply('channel_folder', {
+      op: 'add',
+      channel_folder: { id: 2, name: 'Two', description: '', rendered_description: '' },
+    });
     apply('channel_folder', { op: 'update', channel_folder_id: 1, data: { name: 'Uno', is_archived: true } });
     apply('channel_folder', { op: 'reorder', order: [2, 1] });
-    expect(store.channelFolders.all().map((f) => [f.id, f.name, f.isArchived])).toEqual([[2, 'Two', false], [1, 'Uno', true]]);
+    expect(store.channelFolders.all().map((f) => [f.id, f.name, f.isArchived])).toEqual([
+      [2, 'Two', false],
+      [1, 'Uno', true],
+    ]);
 
-    apply('custom_profile_fields', { fields: [{ id: 3, type: 3, order: 1, name: 'Office', hint: '', field_data: '{"a":{"text":"A","order":"1"}}', required: false, editable_by_user: true }] });
-    expect(store.profileFields.all()).toEqual([expect.objectContaining({ id: 3, name: 'Office', displayInProfileSummary: false })]);
+    apply('custom_profile_fields', {
+      fields: [
+        {
+          id: 3,
+          type: 3,
+          order: 1,
+          name: 'Office',
+          hint: '',
+          field_data: '{"a":{"text":"A","order":"1"}}',
+          required: false,
+          editable_by_user: true,
+        },
+      ],
+    });
+    expect(store.profileFields.all()).toEqual([
+      expect.objectContaining({ id: 3, name: 'Office', displayInProfileSummary: false }),
+    ]);
     apply('custom_profile_fields', { fields: [] });
     expect(store.profileFields.all()).toEqual([]);
 
-    apply('realm_playgrounds', { realm_playgrounds: [{ id: 1, name: 'Go', pygments_language: 'Go', url_template: 'https://go/{code}' }] });
-    expect(store.playgrounds.all()).toEqual([{ id: 1, name: 'Go', pygmentsLanguage: 'Go', urlTemplate: 'https://go/{code}' }]);
+    apply('realm_playgrounds', {
+      realm_playgrounds: [{ id: 1, name: 'Go', pygments_language: 'Go', url_template: 'https://go/{code}' }],
+    });
+    expect(store.playgrounds.all()).toEqual([
+      { id: 1, name: 'Go', pygmentsLanguage: 'Go', urlTemplate: 'https://go/{code}' },
+    ]);
   });
 
   it('user_topic sets and clears a policy; an unknown policy is ignored', () => {
@@ -182,7 +266,9 @@ describe('the other record families', () => {
 
   it('user_settings: turning drafts sync off detaches the drafts', () => {
     apply('drafts', { op: 'add', drafts: [{ id: 5, type: '', to: [], topic: '', content: 'c', timestamp: 1 }] });
-    expect(areas(apply('user_settings', { op: 'update', property: 'enable_drafts_synchronization', value: false }))).toEqual(['settings', 'drafts']);
+    expect(
+      areas(apply('user_settings', { op: 'update', property: 'enable_drafts_synchronization', value: false })),
+    ).toEqual(['settings', 'drafts']);
     expect(store.userSettings.get('enable_drafts_synchronization')).toBe(false);
     expect(store.drafts.withServerId()).toEqual([]);
     expect(store.drafts.pending()).toHaveLength(1);
@@ -190,7 +276,11 @@ describe('the other record families', () => {
 
   it('realm update and update_dict store realm_<name>', () => {
     apply('realm', { op: 'update', property: 'name', value: 'New name' });
-    apply('realm', { op: 'update_dict', property: 'default', data: { topics_policy: 'disable_empty_topic', can_create_groups: 12 } });
+    apply('realm', {
+      op: 'update_dict',
+      property: 'default',
+      data: { topics_policy: 'disable_empty_topic', can_create_groups: 12 },
+    });
     expect(store.realm.get('realm_name')).toBe('New name');
     expect(store.realm.get('realm_topics_policy')).toBe('disable_empty_topic');
     expect(store.realm.get('realm_can_create_groups')).toBe(12);
@@ -199,17 +289,28 @@ describe('the other record families', () => {
 
   it('push_device (string account ID) is stored', () => {
     apply('push_device', { push_account_id: '1234', status: 'failed', error_code: 'INVALID_BOUNCER_PUBLIC_KEY' });
-    expect(store.pushDevices.get(1234)).toEqual({ pushAccountId: 1234, status: 'failed', errorCode: 'INVALID_BOUNCER_PUBLIC_KEY' });
+    expect(store.pushDevices.get(1234)).toEqual({
+      pushAccountId: 1234,
+      status: 'failed',
+      errorCode: 'INVALID_BOUNCER_PUBLIC_KEY',
+    });
   });
 
   it('typing becomes a delta naming the conversation as this user sees it; own typing is ignored', () => {
-    expect(apply('typing', { op: 'start', message_type: 'direct', sender: { user_id: 2 }, recipients: [{ user_id: 2 }, { user_id: SELF }, { user_id: 4 }] })).toEqual([
-      { kind: 'typing', op: 'start', senderId: 2, narrow: { kind: 'dm', userIds: [2, 4] } },
-    ]);
-    expect(apply('typing', { op: 'stop', message_type: 'stream', sender: { user_id: 3 }, stream_id: 9, topic: 'x' })).toEqual([
-      { kind: 'typing', op: 'stop', senderId: 3, narrow: { kind: 'topic', channelId: 9, topic: 'x' } },
-    ]);
-    expect(apply('typing', { op: 'start', message_type: 'direct', sender: { user_id: SELF }, recipients: [] })).toEqual([]);
+    expect(
+      apply('typing', {
+        op: 'start',
+        message_type: 'direct',
+        sender: { user_id: 2 },
+        recipients: [{ user_id: 2 }, { user_id: SELF }, { user_id: 4 }],
+      }),
+    ).toEqual([{ kind: 'typing', op: 'start', senderId: 2, narrow: { kind: 'dm', userIds: [2, 4] } }]);
+    expect(
+      apply('typing', { op: 'stop', message_type: 'stream', sender: { user_id: 3 }, stream_id: 9, topic: 'x' }),
+    ).toEqual([{ kind: 'typing', op: 'stop', senderId: 3, narrow: { kind: 'topic', channelId: 9, topic: 'x' } }]);
+    expect(apply('typing', { op: 'start', message_type: 'direct', sender: { user_id: SELF }, recipients: [] })).toEqual(
+      [],
+    );
   });
 
   it('an unknown op of a known family is skipped, not fatal', () => {

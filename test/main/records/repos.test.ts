@@ -81,13 +81,24 @@ describe('drafts', () => {
   });
 
   it('pages newest first, hides tombstones, and lists what the server still has to hear', () => {
-    for (const [k, t] of [['a', 10], ['b', 30], ['c', 20], ['d', 30]] as const) store.drafts.upsert(draft(k, t));
+    for (const [k, t] of [
+      ['a', 10],
+      ['b', 30],
+      ['c', 20],
+      ['d', 30],
+    ] as const)
+      store.drafts.upsert(draft(k, t));
     store.drafts.upsert(draft('gone', 40, 'deleted'));
     store.drafts.upsert({ ...draft('done', 5, 'synced'), serverId: 77 });
     const first = store.drafts.page(null, 3);
     expect(first.items.map((d) => d.localKey)).toEqual(['d', 'b', 'c']);
     expect(store.drafts.page(first.nextKey as [number, string], 3).items.map((d) => d.localKey)).toEqual(['a', 'done']);
-    expect(store.drafts.pending().map((d) => d.localKey).sort()).toEqual(['a', 'b', 'c', 'd', 'gone']);
+    expect(
+      store.drafts
+        .pending()
+        .map((d) => d.localKey)
+        .sort(),
+    ).toEqual(['a', 'b', 'c', 'd', 'gone']);
     expect(store.drafts.byServerId(77)?.localKey).toBe('done');
   });
 
@@ -102,13 +113,22 @@ describe('drafts', () => {
 
 describe('channel directory and subscribers', () => {
   it('pages every visible channel with its subscribed flag and keeps only what register listed', () => {
-    for (const [id, name] of [[1, 'zeta'], [2, 'Alpha'], [3, 'mid']] as const) store.channelDirectory.upsert(channel(id, name));
+    for (const [id, name] of [
+      [1, 'zeta'],
+      [2, 'Alpha'],
+      [3, 'mid'],
+    ] as const)
+      store.channelDirectory.upsert(channel(id, name));
     store.channels.upsertSubscribed({
       ...channel(3, 'mid'),
       subscription: { channelId: 3, color: '#fff', isMuted: false, pinToTop: false, settings: {} },
     });
     const page = store.channelDirectory.page(null, 10);
-    expect(page.items.map((c) => [c.name, c.subscribed])).toEqual([['Alpha', false], ['mid', true], ['zeta', false]]);
+    expect(page.items.map((c) => [c.name, c.subscribed])).toEqual([
+      ['Alpha', false],
+      ['mid', true],
+      ['zeta', false],
+    ]);
     expect(store.channelDirectory.retainOnly(new Set([3])).sort()).toEqual([1, 2]);
     expect(store.channelDirectory.page(null, 10).items.map((c) => c.id)).toEqual([3]);
   });
@@ -165,7 +185,11 @@ describe('small record lists', () => {
   it('user settings and push devices round-trip their values', () => {
     store.userSettings.replaceAll({ enter_sends: true, web_home_view: 'inbox', emojiset_choices: [{ key: 'x' }] });
     store.userSettings.set('enter_sends', false);
-    expect(store.userSettings.all()).toEqual({ enter_sends: false, web_home_view: 'inbox', emojiset_choices: [{ key: 'x' }] });
+    expect(store.userSettings.all()).toEqual({
+      enter_sends: false,
+      web_home_view: 'inbox',
+      emojiset_choices: [{ key: 'x' }],
+    });
     expect(store.userSettings.getBoolean('missing', true)).toBe(true);
     store.pushDevices.upsert({ pushAccountId: 12, status: 'pending', errorCode: null });
     store.pushDevices.upsert({ pushAccountId: 12, status: 'failed', errorCode: 'REQUEST_EXPIRED' });
@@ -179,10 +203,30 @@ describe('query plans of the paged record reads', () => {
     return rows.map((r) => r.detail).join('\n');
   }
   const cases: [string, string, unknown[], string][] = [
-    ['users', 'SELECT * FROM users WHERE (full_name COLLATE NOCASE, id) > (?, ?) ORDER BY full_name COLLATE NOCASE, id LIMIT ?', ['a', 1, 10], 'users_by_name'],
-    ['user groups', 'SELECT * FROM user_groups WHERE (name COLLATE NOCASE, id) > (?, ?) ORDER BY name COLLATE NOCASE, id LIMIT ?', ['a', 1, 10], 'user_groups_by_name'],
-    ['drafts', "SELECT * FROM drafts WHERE state != 'deleted' AND (timestamp, local_key) < (?, ?) ORDER BY timestamp DESC, local_key DESC LIMIT ?", [5, 'k', 10], 'drafts_by_time'],
-    ['group members by user', 'SELECT group_id FROM user_group_members WHERE user_id = ?', [5], 'user_group_members_by_user'],
+    [
+      'users',
+      'SELECT * FROM users WHERE (full_name COLLATE NOCASE, id) > (?, ?) ORDER BY full_name COLLATE NOCASE, id LIMIT ?',
+      ['a', 1, 10],
+      'users_by_name',
+    ],
+    [
+      'user groups',
+      'SELECT * FROM user_groups WHERE (name COLLATE NOCASE, id) > (?, ?) ORDER BY name COLLATE NOCASE, id LIMIT ?',
+      ['a', 1, 10],
+      'user_groups_by_name',
+    ],
+    [
+      'drafts',
+      "SELECT * FROM drafts WHERE state != 'deleted' AND (timestamp, local_key) < (?, ?) ORDER BY timestamp DESC, local_key DESC LIMIT ?",
+      [5, 'k', 10],
+      'drafts_by_time',
+    ],
+    [
+      'group members by user',
+      'SELECT group_id FROM user_group_members WHERE user_id = ?',
+      [5],
+      'user_group_members_by_user',
+    ],
   ];
   for (const [what, sql, params, index] of cases) {
     it(`${what}: walks ${index} in order, no sort`, () => {

@@ -31,7 +31,11 @@ beforeAll(async () => {
 afterAll(() => dev?.stop());
 
 const topicsOf = async (p: Person) =>
-  (await freshRegister(p, ['user_topic']))['user_topics'] as { stream_id: number; topic_name: string; visibility_policy: number }[];
+  (await freshRegister(p, ['user_topic']))['user_topics'] as {
+    stream_id: number;
+    topic_name: string;
+    visibility_policy: number;
+  }[];
 
 describe('subscriptions', () => {
   it('subscribes (creating a channel), changes a personal setting, and unsubscribes', async () => {
@@ -45,7 +49,13 @@ describe('subscriptions', () => {
       { stream_id: id, property: 'is_muted', value: true },
     ]);
     const mine = (await getSubscriptions(member.client)).find((s) => s.stream_id === id);
-    expect(mine).toMatchObject({ name, color: '#123456', is_muted: true, in_home_view: false, description: 'made by a test' });
+    expect(mine).toMatchObject({
+      name,
+      color: '#123456',
+      is_muted: true,
+      in_home_view: false,
+      description: 'made by a test',
+    });
 
     const gone = await unsubscribe(member.client, { subscriptions: [name] });
     expect(gone.removed).toEqual([name]);
@@ -71,9 +81,15 @@ describe('subscriptions', () => {
 describe('POST /channels/create and its fallback', () => {
   it('creates directly at FL 417+, and refuses a name in use with CHANNEL_ALREADY_EXISTS', async () => {
     const name = unique('direct');
-    const id = await createChannel(member.client, { name, subscribers: [member.userId, admin.userId], invite_only: true }, 420);
+    const id = await createChannel(
+      member.client,
+      { name, subscribers: [member.userId, admin.userId], invite_only: true },
+      420,
+    );
     expect(await getChannelId(member.client, name)).toBe(id);
-    expect(await getChannelSubscribers(member.client, id)).toEqual(expect.arrayContaining([member.userId, admin.userId]));
+    expect(await getChannelSubscribers(member.client, id)).toEqual(
+      expect.arrayContaining([member.userId, admin.userId]),
+    );
     const mine = (await getSubscriptions(member.client)).find((s) => s.stream_id === id);
     expect(mine?.invite_only).toBe(true);
     const e = await apiError(createChannel(member.client, { name, subscribers: [member.userId] }, 420));
@@ -99,7 +115,9 @@ describe('topic visibility', () => {
     expect((await topicsOf(member)).some((t) => t.topic_name === 'followed one')).toBe(false);
 
     await muteTopicLegacy(member.client, { stream_id: general, topic: 'noisy', op: 'add' });
-    expect(await topicsOf(member)).toContainEqual(expect.objectContaining({ topic_name: 'noisy', visibility_policy: 1 }));
+    expect(await topicsOf(member)).toContainEqual(
+      expect.objectContaining({ topic_name: 'noisy', visibility_policy: 1 }),
+    );
     // An old server (FL < 170) is driven through the legacy route; it cannot follow.
     await setTopicVisibility(member.client, { stream_id: general, topic: 'noisy', visibility_policy: 0 }, 100);
     expect((await topicsOf(member)).some((t) => t.topic_name === 'noisy')).toBe(false);
@@ -137,7 +155,10 @@ describe('user groups', () => {
     const leads = groups.find((g) => g.name === 'leads')!;
     const members = groups.find((g) => g.name === 'role:members')!;
     await updateUserGroup(owner.client, leads.id, {
-      can_mention_group: { new: members.id, ...(leads.can_mention_group !== undefined ? { old: leads.can_mention_group } : {}) },
+      can_mention_group: {
+        new: members.id,
+        ...(leads.can_mention_group !== undefined ? { old: leads.can_mention_group } : {}),
+      },
     });
     const after = (await getUserGroups(owner.client)).find((g) => g.id === leads.id)!;
     expect(after.can_mention_group).toBe(members.id);

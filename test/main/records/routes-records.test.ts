@@ -61,7 +61,10 @@ describe('drafts', () => {
       timestamp: 1_700_000_000,
     });
     await editDraft(member.client, id!, { type: 'private', to: [admin.userId], topic: '', content: 'changed' });
-    expect((await getDrafts(member.client)).find((d) => d.id === id)).toMatchObject({ type: 'private', content: 'changed' });
+    expect((await getDrafts(member.client)).find((d) => d.id === id)).toMatchObject({
+      type: 'private',
+      content: 'changed',
+    });
     await deleteDraft(member.client, id!);
     expect((await getDrafts(member.client)).some((d) => d.id === id)).toBe(false);
     const e = await apiError(deleteDraft(member.client, id!));
@@ -73,7 +76,10 @@ describe('saved snippets', () => {
   it('creates, edits and deletes; an empty title is refused', async () => {
     const id = await createSavedSnippet(member.client, { title: 'Greeting', content: 'Hello **there**' });
     await editSavedSnippet(member.client, id, { content: 'Hi' });
-    expect((await getSavedSnippets(member.client)).find((s) => s.id === id)).toMatchObject({ title: 'Greeting', content: 'Hi' });
+    expect((await getSavedSnippets(member.client)).find((s) => s.id === id)).toMatchObject({
+      title: 'Greeting',
+      content: 'Hi',
+    });
     await deleteSavedSnippet(member.client, id);
     expect((await getSavedSnippets(member.client)).some((s) => s.id === id)).toBe(false);
     expect((await apiError(createSavedSnippet(member.client, { title: '', content: 'x' }))).code).toBe('BAD_REQUEST');
@@ -96,8 +102,12 @@ describe('navigation views', () => {
   });
 
   it('refuses a blank fragment (BAD_REQUEST), an unknown one (NOT_FOUND) and a name on a built-in view', async () => {
-    expect((await apiError(createNavigationView(member.client, { fragment: ' ', is_pinned: true }))).code).toBe('BAD_REQUEST');
-    expect((await apiError(editNavigationView(member.client, 'narrow/nowhere', { is_pinned: true }))).code).toBe('NOT_FOUND');
+    expect((await apiError(createNavigationView(member.client, { fragment: ' ', is_pinned: true }))).code).toBe(
+      'BAD_REQUEST',
+    );
+    expect((await apiError(editNavigationView(member.client, 'narrow/nowhere', { is_pinned: true }))).code).toBe(
+      'NOT_FOUND',
+    );
     await createNavigationView(member.client, { fragment: 'inbox', is_pinned: false });
     expect((await apiError(editNavigationView(member.client, 'inbox', { name: 'My inbox' }))).code).toBe('BAD_REQUEST');
   });
@@ -107,7 +117,12 @@ describe('custom profile fields', () => {
   it('an administrator adds a list-of-options field; every client sees it with its choices', async () => {
     const name = unique('Floor');
     const fieldData = { a: { text: 'Ground', order: '1' }, b: { text: 'First', order: '2' } };
-    const id = await createProfileField(admin.client, { field_type: 3, name, hint: 'Where you sit', field_data: fieldData });
+    const id = await createProfileField(admin.client, {
+      field_type: 3,
+      name,
+      hint: 'Where you sit',
+      field_data: fieldData,
+    });
     const field = (await getProfileFields(member.client)).find((f) => f.id === id)!;
     expect(field).toMatchObject({ name, hint: 'Where you sit', type: 3 });
     const data = typeof field.field_data === 'string' ? JSON.parse(field.field_data) : field.field_data;
@@ -125,7 +140,8 @@ describe('code playgrounds', () => {
       pygments_language: 'Rust',
       url_template: 'https://play.example/?code={code}',
     });
-    const list = async () => (await freshRegister(member, ['realm_playgrounds']))['realm_playgrounds'] as { id: number }[];
+    const list = async () =>
+      (await freshRegister(member, ['realm_playgrounds']))['realm_playgrounds'] as { id: number }[];
     expect((await list()).map((p) => p.id)).toContain(id);
     await deletePlayground(admin.client, id);
     expect((await list()).map((p) => p.id)).not.toContain(id);

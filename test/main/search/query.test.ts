@@ -27,7 +27,9 @@ describe('parseSearchQuery', () => {
   });
 
   it('refuses unknown operators and operands, empty values and two different channels, naming the problem', () => {
-    expect(() => parseSearchQuery('color:red')).toThrow(new SearchQueryError('Search does not know the operator "color:".'));
+    expect(() => parseSearchQuery('color:red')).toThrow(
+      new SearchQueryError('Search does not know the operator "color:".'),
+    );
     expect(() => parseSearchQuery('is:unread')).toThrow(/is:unread/);
     expect(() => parseSearchQuery('has:image')).toThrow(/has:image/);
     expect(() => parseSearchQuery('topic:""')).toThrow(/needs a value/);

@@ -48,7 +48,13 @@ const search = (query: string, extra: { below?: number; limit?: number } = {}) =
 describe('search:query', () => {
   it('merges cached and server results by ID, newest first, with operators', async () => {
     const a = await sendToChannel(server.baseUrl, other, channel.stream_id, 'zoo', 'the zebracrossing is open');
-    const b = await sendToChannel(server.baseUrl, me, channel.stream_id, 'zoo', 'zebracrossing closed at https://x.example');
+    const b = await sendToChannel(
+      server.baseUrl,
+      me,
+      channel.stream_id,
+      'zoo',
+      'zebracrossing closed at https://x.example',
+    );
     await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === b));
     await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === a));
 
@@ -64,7 +70,9 @@ describe('search:query', () => {
 
   it('stores what the server found, so the cache finds it when the server cannot answer', async () => {
     // An old message of the seed that this fresh cache has never fetched.
-    const oldest = (await serverMessages(server.baseUrl, me, [{ operator: 'channel', operand: channel.stream_id }]))[0]!;
+    const oldest = (
+      await serverMessages(server.baseUrl, me, [{ operator: 'channel', operand: channel.stream_id }])
+    )[0]!;
     const word = oldest.content
       .replace(/<[^>]*>/g, ' ')
       .split(/[^A-Za-z]+/)

@@ -38,7 +38,7 @@ export const searchStarredMentions: Migration = {
     // In pages: better-sqlite3 cannot write while a read is being iterated, and a big cache
     // should not be read into memory at once.
     const page = db.prepare('SELECT id, topic, content FROM messages WHERE id > ? ORDER BY id LIMIT 1000');
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const rows = page.all(after) as { id: number; topic: string; content: string }[];
       if (rows.length === 0) break;
       for (const row of rows) {

@@ -1,0 +1,52 @@
+/**
+ * The shapes a benchmark suite is written in. A case pairs a baseline (the least work that
+ * gets the same answer: raw SQLite, a bare HTTP server) with the code we ship doing that work,
+ * so the number that matters is their ratio, measured in the same process and run.
+ */
+
+/** One side of a case: called once per round with the round's index (warm-up rounds included). */
+export interface Side {
+  /** What this side does, for the table and the JSON (e.g. "raw INSERT x6 statements"). */
+  label: string;
+  run(round: number): unknown;
+}
+
+export interface BenchCase {
+  name: string;
+  baseline: Side;
+  measured: Side;
+  /** Recorded rounds; each round times one call of each side. */
+  rounds: number;
+  /** Unrecorded rounds first, so JIT, statement caches and the page cache are warm. */
+  warmup: number;
+  /** Untimed work before each round (e.g. generating the batch both sides will insert). */
+  prepare?(round: number): void;
+  /** Wall-clock budget for one call of the measured side; its slowest call is reported against it. */
+  budgetMs?: number;
+  /**
+   * Checks, on the first recorded round, that both sides did the same work (e.g. returned the
+   * same message IDs). Returns a description of the difference, or null. A difference is an error.
+   */
+  compare?(baselineResult: unknown, measuredResult: unknown): string | null;
+}
+
+export interface SuiteContext {
+  /** Short smoke run: fewer rounds and smaller data where the suite allows it. */
+  quick: boolean;
+  /** A fresh directory for this suite's files, removed after it. */
+  dir: string;
+  /** A directory shared by every suite of the run (for fixtures built once), removed at the end. */
+  runDir: string;
+  /** Records a fact worth keeping beside the numbers (sizes, one-off timings). */
+  note(text: string): void;
+}
+
+/**
+ * A suite yields its cases one by one, so setup that depends on an earlier case (reads after
+ * the insert case filled the file) runs after it. Cleanup belongs in the generator's finally.
+ */
+export interface Suite {
+  name: string;
+  description: string;
+  cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void>;
+}
