@@ -17,6 +17,7 @@ import { parsePortArg } from '../main/host/port-arg';
 import { RENDERER_DIST } from '../main/host/renderer-dist';
 import { defaultDataDir } from '../main/shell/data-dir';
 import { startDevServer } from '../test/helpers/devserver';
+import { SCHEMA_VERSION } from '../devserver/store/schema';
 import { buildMain, PROJECT_ROOT } from './build-main';
 import { ensureDemoSignIn } from './demo-sign-in';
 import { electronBinary } from './electron-binary';
@@ -68,7 +69,8 @@ try {
   }
   const server = await startDevServer({
     seed: 'demo',
-    dataFile: join(demoDir, 'devserver.sqlite'),
+    // The file name carries the schema version, so a demo folder from an older dev server is reseeded, not refused.
+    dataFile: join(demoDir, `devserver-v${SCHEMA_VERSION}.sqlite`),
     args: ['--port', DEVSERVER_PORT],
   });
   cleanups.push(() => server.stop());

@@ -48,5 +48,7 @@ export interface SuiteContext {
 export interface Suite {
   name: string;
   description: string;
+  /** Lower runs first (default 100); a suite that leaves a fixture for others goes early. */
+  order?: number;
   cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void>;
 }

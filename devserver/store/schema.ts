@@ -8,7 +8,7 @@ import { CHANNELS_SCHEMA } from './schema_channels';
 import { MESSAGES_SCHEMA } from './schema_messages';
 import { RECORDS_SCHEMA } from './schema_records';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA = `
 CREATE TABLE realm (

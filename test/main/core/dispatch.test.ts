@@ -27,9 +27,9 @@ describe('dispatch', () => {
   });
 
   it('refuses unknown calls', async () => {
-    expect(await errorOf('messages:delete', {})).toMatchObject({
+    expect(await errorOf('messages:teleport', {})).toMatchObject({
       code: 'UNKNOWN_CALL',
-      message: expect.stringContaining('messages:delete'),
+      message: expect.stringContaining('messages:teleport'),
     });
   });
 

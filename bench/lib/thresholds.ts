@@ -1,0 +1,57 @@
+/**
+ * bench/thresholds.json: the ratios (and single-call times) a case may not exceed. Checked
+ * only with --check, because a loaded machine can blow any one number; the ratios are what
+ * a change should be judged on, run after run.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { CaseResult } from './sampler';
+
+const Limit = z
+  .object({
+    /** measured median / baseline median. */
+    maxRatio: z.number().positive().optional(),
+    /** The slowest measured call, in ms. */
+    maxMs: z.number().positive().optional(),
+    /** Why this limit; shown when it is exceeded. */
+    why: z.string().optional(),
+  })
+  .strict();
+
+const ThresholdsFile = z
+  .object({
+    $comment: z.string().optional(),
+    /** Keyed "suite/case name". */
+    cases: z.record(z.string(), Limit),
+  })
+  .strict();
+export type Thresholds = z.infer<typeof ThresholdsFile>;
+
+export function loadThresholds(file: string): Thresholds {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`Could not read ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const parsed = ThresholdsFile.safeParse(json);
+  if (!parsed.success) throw new Error(`${file} is not a thresholds file: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+export const caseKey = (suite: string, caseName: string) => `${suite}/${caseName}`;
+
+/** One line per exceeded limit. */
+export function violations(thresholds: Thresholds, suite: string, result: CaseResult): string[] {
+  const limit = thresholds.cases[caseKey(suite, result.name)];
+  if (!limit) return [];
+  const out: string[] = [];
+  const why = limit.why ? ` (${limit.why})` : '';
+  if (limit.maxRatio !== undefined && result.ratio > limit.maxRatio) {
+    out.push(`${caseKey(suite, result.name)}: ratio ${result.ratio.toFixed(2)} > ${limit.maxRatio}${why}`);
+  }
+  if (limit.maxMs !== undefined && result.measured.maxMs > limit.maxMs) {
+    out.push(`${caseKey(suite, result.name)}: slowest call ${result.measured.maxMs.toFixed(2)} ms > ${limit.maxMs} ms${why}`);
+  }
+  return out;
+}
