@@ -1,0 +1,24 @@
+/** Organization roles as the server numbers them, and what the renderer lets each do. */
+import type { Sidebar } from '../../common/model';
+
+export const ROLES: ReadonlyArray<{ value: number; label: string }> = [
+  { value: 100, label: 'Owner' },
+  { value: 200, label: 'Administrator' },
+  { value: 300, label: 'Moderator' },
+  { value: 400, label: 'Member' },
+  { value: 600, label: 'Guest' },
+];
+
+export function roleLabel(role: number): string {
+  return ROLES.find((r) => r.value === role)?.label ?? `Role ${role}`;
+}
+
+/** The user's own role, from the sidebar's user list (null until it has loaded). */
+export function selfRole(sidebar: Sidebar | null, selfUserId: number): number | null {
+  return sidebar?.users.find((u) => u.id === selfUserId)?.role ?? null;
+}
+
+/** Owners and administrators see the administration screens (the server still decides). */
+export function isAdministrator(role: number | null): boolean {
+  return role !== null && role <= 200;
+}

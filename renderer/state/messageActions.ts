@@ -1,0 +1,65 @@
+/**
+ * What the user can do to a message or a narrow, as calls to main. Each method throws a
+ * BridgeError on failure so the control that asked can show it beside itself; the changes
+ * themselves come back as messages:updated / messages:removed / sidebar:changed.
+ */
+import type { ComposeTarget, EmojiRef, MarkReadScope, MessageEdit, MessageView } from '../../common/model';
+import type { BridgeClient } from '../lib/bridge';
+
+export class MessageActions {
+  constructor(
+    private readonly bridge: BridgeClient,
+    readonly accountId: string,
+    readonly selfUserId: number,
+  ) {}
+
+  /** Adds the user's reaction, or takes it away if they already reacted with that emoji. */
+  async toggleReaction(message: MessageView, emoji: EmojiRef): Promise<void> {
+    const mine = message.reactions.some(
+      (r) => r.emojiCode === emoji.code && r.reactionType === emoji.type && r.userIds.includes(this.selfUserId),
+    );
+    await this.bridge.call('messages:react', {
+      accountId: this.accountId,
+      messageId: message.id,
+      emoji,
+      op: mine ? 'remove' : 'add',
+    });
+  }
+
+  async setStarred(message: MessageView, starred: boolean): Promise<void> {
+    await this.bridge.call('messages:star', { accountId: this.accountId, messageIds: [message.id], starred });
+  }
+
+  async edit(message: MessageView, edit: MessageEdit): Promise<void> {
+    await this.bridge.call('messages:edit', { accountId: this.accountId, messageId: message.id, edit });
+  }
+
+  async delete(message: MessageView): Promise<void> {
+    await this.bridge.call('messages:delete', { accountId: this.accountId, messageId: message.id });
+  }
+
+  async markRead(scope: MarkReadScope): Promise<number> {
+    const { count } = await this.bridge.call('messages:markRead', { accountId: this.accountId, scope });
+    return count;
+  }
+
+  /** A refused or unsent message: new words (and optionally a new destination), queued again. */
+  async editOutbox(localId: string, content: string, to?: ComposeTarget): Promise<void> {
+    await this.bridge.call('outbox:edit', { accountId: this.accountId, localId, content, to });
+  }
+
+  async discardOutbox(localId: string): Promise<void> {
+    await this.bridge.call('outbox:discard', { accountId: this.accountId, localId });
+  }
+
+  isOwn(message: MessageView): boolean {
+    return message.senderId === this.selfUserId;
+  }
+}
+
+/** The message's words as plain text, for the edit box (the view model carries only rendered HTML). */
+export function plainTextOf(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const paragraphs = [...doc.body.children].map((el) => el.textContent ?? '');
+  return (paragraphs.length > 0 ? paragraphs.join('\n\n') : (doc.body.textContent ?? '')).trim();
+}
