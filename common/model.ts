@@ -51,7 +51,21 @@ export interface AccountSummary {
   status: AccountStatus;
   /** What the server can do, so the renderer hides the rest (set by main; see FeatureGates). */
   features?: FeatureGates;
+  /** Push notifications for this account on this computer (main/accounts/push-hookup.ts). */
+  push?: PushStatus;
 }
+
+/**
+ * Where this account's push registration stands, for a settings line such as "Push: active".
+ * off: no push here (the platform gives no device token, or the server sends no pushes); `reason`
+ * only when the user can do something about it. failed: `message` is written for the user; code
+ * 'update-app' means only a newer Parley can fix it.
+ */
+export type PushStatus =
+  | { state: 'off'; reason?: string }
+  | { state: 'pending' }
+  | { state: 'active' }
+  | { state: 'failed'; code: string; message: string };
 
 /** Where a message list points. Channel and DM narrows use IDs, never names. */
 export type Narrow =

@@ -16,7 +16,7 @@ import { startBridgeHost } from '../main/host/bridge-host';
 import { parsePortArg } from '../main/host/port-arg';
 import { RENDERER_DIST } from '../main/host/renderer-dist';
 import { defaultDataDir } from '../main/shell/data-dir';
-import { startDevServer } from '../test/helpers/devserver';
+import { startDevServer } from '../devserver/spawn';
 import { SCHEMA_VERSION } from '../devserver/store/schema';
 import { buildMain, PROJECT_ROOT } from './build-main';
 import { ensureDemoSignIn } from './demo-sign-in';
