@@ -27,9 +27,12 @@ async function discoverSuites(): Promise<{ file: string; suite: Suite }[]> {
   const found: { file: string; suite: Suite }[] = [];
   for (const entry of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
     const module = (await import(pathToFileURL(join(dir, entry)).href)) as Record<string, unknown>;
-    for (const value of Object.values(module)) if (isSuite(value)) found.push({ file: basename(entry, '.ts'), suite: value });
+    for (const value of Object.values(module))
+      if (isSuite(value)) found.push({ file: basename(entry, '.ts'), suite: value });
   }
-  return found.sort((a, b) => (a.suite.order ?? 100) - (b.suite.order ?? 100) || a.suite.name.localeCompare(b.suite.name));
+  return found.sort(
+    (a, b) => (a.suite.order ?? 100) - (b.suite.order ?? 100) || a.suite.name.localeCompare(b.suite.name),
+  );
 }
 
 function errorText(e: unknown): string {
@@ -75,16 +78,22 @@ async function main(): Promise<number> {
   const all = await discoverSuites();
   const unknown = args.suites.filter((name) => !all.some((s) => s.file === name || s.suite.name === name));
   if (unknown.length > 0) {
-    process.stderr.write(`Unknown suite(s): ${unknown.join(', ')}. Known: ${all.map((s) => s.suite.name).join(', ')}\n`);
+    process.stderr.write(
+      `Unknown suite(s): ${unknown.join(', ')}. Known: ${all.map((s) => s.suite.name).join(', ')}\n`,
+    );
     return 2;
   }
-  const chosen = all.filter((s) => args.suites.length === 0 || args.suites.includes(s.file) || args.suites.includes(s.suite.name));
+  const chosen = all.filter(
+    (s) => args.suites.length === 0 || args.suites.includes(s.file) || args.suites.includes(s.suite.name),
+  );
 
   const startedAt = new Date();
   const runDir = mkdtempSync(join(tmpdir(), 'parley-bench-run-'));
   const suites: SuiteReport[] = [];
   const exceeded: string[] = [];
-  process.stdout.write(`Parley benchmarks${args.quick ? ' (quick)' : ''}: times in ms per call; ratio = measured median / baseline median\n`);
+  process.stdout.write(
+    `Parley benchmarks${args.quick ? ' (quick)' : ''}: times in ms per call; ratio = measured median / baseline median\n`,
+  );
   try {
     for (const { suite } of chosen) {
       const report = await runSuite(suite, args, runDir);

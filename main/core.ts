@@ -5,6 +5,7 @@
  */
 import type { KeychainStatus } from '../common/model';
 import { AccountManager } from './accounts/manager';
+import { PushSetup, type PushOptions } from './accounts/push-setup';
 import { openCredentialStore, type CredentialStore } from './credentials';
 import { dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
@@ -23,6 +24,11 @@ export interface CoreOptions {
   log?: Logger;
   /** Default: the system clock. */
   clock?: Clock;
+  /**
+   * Encrypted push: the platform's device token (main/electron passes APNs on macOS; tests a
+   * made-up one) and the bouncer key. Without it push stays off and nothing is registered.
+   */
+  push?: PushOptions;
 }
 
 async function credentialsFor(
@@ -65,6 +71,16 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
     clock: opts.clock ?? systemClock,
     emit,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.push
+      ? {
+          push: new PushSetup({
+            options: opts.push,
+            credentials,
+            accounts: () => appStore.accounts().map((r) => ({ realmUrl: r.realmUrl, email: r.email })),
+            log: log.child('push'),
+          }),
+        }
+      : {}),
   });
   await manager.resumeAll();
   setImmediate(() => manager.startAll());

@@ -51,7 +51,9 @@ export function violations(thresholds: Thresholds, suite: string, result: CaseRe
     out.push(`${caseKey(suite, result.name)}: ratio ${result.ratio.toFixed(2)} > ${limit.maxRatio}${why}`);
   }
   if (limit.maxMs !== undefined && result.measured.maxMs > limit.maxMs) {
-    out.push(`${caseKey(suite, result.name)}: slowest call ${result.measured.maxMs.toFixed(2)} ms > ${limit.maxMs} ms${why}`);
+    out.push(
+      `${caseKey(suite, result.name)}: slowest call ${result.measured.maxMs.toFixed(2)} ms > ${limit.maxMs} ms${why}`,
+    );
   }
   return out;
 }

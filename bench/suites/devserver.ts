@@ -40,7 +40,12 @@ async function echoServer(bodies: Map<string, Buffer>): Promise<{ server: Server
 }
 
 function messagesPath(numBefore: number, narrow: unknown[]): string {
-  const q = new URLSearchParams({ anchor: 'newest', num_before: String(numBefore), num_after: '0', narrow: JSON.stringify(narrow) });
+  const q = new URLSearchParams({
+    anchor: 'newest',
+    num_before: String(numBefore),
+    num_after: '0',
+    narrow: JSON.stringify(narrow),
+  });
   return `/api/v1/messages?${q}`;
 }
 
@@ -84,10 +89,11 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     }
   } finally {
     const closing = echo;
-    if (closing) await new Promise<void>((resolve) => {
-      closing.close(() => resolve());
-      closing.closeAllConnections();
-    });
+    if (closing)
+      await new Promise<void>((resolve) => {
+        closing.close(() => resolve());
+        closing.closeAllConnections();
+      });
     await dev.stop();
   }
 }

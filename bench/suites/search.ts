@@ -35,10 +35,16 @@ const QUERIES: Query[] = [
 const matchOf = (words: readonly string[]) => words.map((w) => `"${w}"*`).join(' AND ');
 
 function searchCase(q: Query, store: AccountStore, reader: RawReader, quick: boolean): BenchCase {
-  const local: LocalQuery = { words: q.words, limit: LIMIT, ...(q.channelId !== undefined ? { channelId: q.channelId } : {}) };
+  const local: LocalQuery = {
+    words: q.words,
+    limit: LIMIT,
+    ...(q.channelId !== undefined ? { channelId: q.channelId } : {}),
+  };
   const raw =
     q.channelId === undefined
-      ? reader.db.prepare('SELECT rowid FROM message_text WHERE message_text MATCH ? ORDER BY rowid DESC LIMIT ?').pluck()
+      ? reader.db
+          .prepare('SELECT rowid FROM message_text WHERE message_text MATCH ? ORDER BY rowid DESC LIMIT ?')
+          .pluck()
       : reader.db
           .prepare(
             `SELECT t.rowid FROM message_text t JOIN messages m ON m.id = t.rowid
@@ -57,7 +63,9 @@ function searchCase(q: Query, store: AccountStore, reader: RawReader, quick: boo
       const y = m as number[];
       const expectEmpty = q.name === 'word that matches nothing';
       if (expectEmpty !== (y.length === 0)) return `measured found ${y.length} messages`;
-      return x.length === y.length && x.every((id, i) => id === y[i]) ? null : `baseline ${x.join(',')} / measured ${y.join(',')}`;
+      return x.length === y.length && x.every((id, i) => id === y[i])
+        ? null
+        : `baseline ${x.join(',')} / measured ${y.join(',')}`;
     },
     budgetMs: STORE_CALL_BUDGET_MS,
   };

@@ -97,8 +97,11 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   try {
     yield insertCase(total, store, new RawMessageWriter(rawDb));
     const counted = [store.db, rawDb].map((db) => db.prepare('SELECT count(*) FROM messages').pluck().get());
-    if (counted.some((n) => n !== total)) throw new Error(`expected ${total} messages in both files, found ${counted.join(' and ')}`);
-    ctx.note(`cache of ${total.toLocaleString('en')} messages: ${megabytes(storeFile)} MB (raw file ${megabytes(rawFile)} MB)`);
+    if (counted.some((n) => n !== total))
+      throw new Error(`expected ${total} messages in both files, found ${counted.join(' and ')}`);
+    ctx.note(
+      `cache of ${total.toLocaleString('en')} messages: ${megabytes(storeFile)} MB (raw file ${megabytes(rawFile)} MB)`,
+    );
     rawDb.close();
 
     // As after a sync with a live event queue: every narrow is known whole, so pages come from the cache.
@@ -112,9 +115,25 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     });
     reader = new RawReader(storeFile);
     for (const { name, filter } of NARROWS) {
-      yield readCase(`page: ${name}, 100 before newest`, filter, 'newest', { before: 100, after: 0 }, pager, reader, ctx.quick);
+      yield readCase(
+        `page: ${name}, 100 before newest`,
+        filter,
+        'newest',
+        { before: 100, after: 0 },
+        pager,
+        reader,
+        ctx.quick,
+      );
       const middle = reader.middleId(filter);
-      yield readCase(`page: ${name}, 50+50 around the middle`, filter, middle, { before: 50, after: 50 }, pager, reader, ctx.quick);
+      yield readCase(
+        `page: ${name}, 50+50 around the middle`,
+        filter,
+        middle,
+        { before: 50, after: 50 },
+        pager,
+        reader,
+        ctx.quick,
+      );
     }
     assertQuiet('reading pages');
     complete = true;

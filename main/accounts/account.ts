@@ -32,6 +32,8 @@ import { MessageActions } from './message-actions';
 import { Pager } from './pager';
 import { AccountRecords } from '../records/account-records';
 import { validateCompose } from './compose-rules';
+import { AccountPush, tapEvents } from './push-hookup';
+import type { PushSetup } from './push-setup';
 import { buildSidebar, echoView, messageView, userLookup } from './views';
 
 /** How many of the open narrow's newest messages are refetched after an event gap. */
@@ -52,6 +54,8 @@ export interface AccountOptions {
   onRecordChanged: (record: AccountRecord) => void;
   /** Parley's do-not-disturb switch: read at each new message. */
   doNotDisturb: () => boolean;
+  /** Push registration shared by the core's accounts; absent where push is off (main/accounts/push-setup.ts). */
+  push?: PushSetup;
 }
 
 export class Account {
@@ -65,6 +69,8 @@ export class Account {
   readonly #engine: SyncEngine | null;
   readonly #pager: Pager;
   readonly #outbox: Outbox;
+  /** Encrypted push for this account; null without a push setup or a key. */
+  readonly #push: AccountPush | null;
   /** Read, star, react, edit, delete, typing, search and unread counts (main/accounts/message-actions.ts). */
   readonly actions: MessageActions;
   /** Channels, groups, drafts, snippets, users, settings, typing and feature gates (main/records). */
@@ -91,6 +97,17 @@ export class Account {
     this.#status = auth
       ? { state: 'starting' }
       : { state: 'signedOut', message: problem ?? o.noKeyMessage ?? 'Sign in again to continue.' };
+    this.#push =
+      this.#client && o.push
+        ? new AccountPush({
+            setup: o.push,
+            client: this.#client,
+            account: { realmUrl: o.record.realmUrl, email: o.record.email },
+            featureLevel: () => this.#featureLevel(),
+            log: o.log.child('push'),
+            onChange: () => this.#o.onRecordChanged(this.#record),
+          })
+        : null;
     this.#engine = this.#client ? this.#newEngine(this.#client) : null;
     this.#pager = new Pager({
       store,
@@ -175,6 +192,7 @@ export class Account {
       featureLevel: r.featureLevel,
       status: this.#status,
       features: this.records.gates(),
+      push: this.#push?.status ?? { state: 'off' },
     };
   }
 
@@ -242,6 +260,7 @@ export class Account {
     this.actions.close();
     this.records.close();
     await this.#engine?.stop();
+    await this.#push?.close(opts);
     if (opts.forget && queueId && this.#client) {
       await apiForClient(this.#client)
         .deleteQueue(queueId)
@@ -253,7 +272,9 @@ export class Account {
   #newEngine(client: ApiClient): SyncEngine {
     return new SyncEngine({
       store: this.store,
-      api: apiForClient(client),
+      api: this.#push
+        ? tapEvents(apiForClient(client), (events) => this.#push?.handleEvents(events))
+        : apiForClient(client),
       clock: this.#o.clock,
       log: this.#o.log.child('sync'),
       selfUserId: this.#record.userId,
@@ -283,6 +304,8 @@ export class Account {
     }
     this.#emit('sidebar:changed', { sidebar: this.sidebar() });
     this.records.afterRegister();
+    // Not awaited: the push registration must not hold up the refetch and the outbox.
+    void this.#push?.afterRegister((r as Record<string, unknown>)['push_devices']);
     if (this.#openView) {
       // Events were missed before this queue: fetch the newest of what is on screen.
       const result = await this.#pager.fetch(

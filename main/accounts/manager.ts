@@ -12,6 +12,7 @@ import type { Logger } from '../log';
 import type { AccountRecord, AppStore } from '../store/app-store';
 import type { Clock } from '../sync/clock';
 import { Account } from './account';
+import type { PushSetup } from './push-setup';
 import { importZuliprc, signIn, signInWithKey, signInWithSsoKey, type SignInDeps, type SignedIn } from './sign-in';
 import { SsoAttempts } from './sso-attempts';
 
@@ -24,6 +25,8 @@ export interface AccountManagerDeps {
   log: Logger;
   clock: Clock;
   emit: EventListener;
+  /** Encrypted push for every account; absent where the platform has none. */
+  push?: PushSetup;
 }
 
 export class AccountManager {
@@ -195,6 +198,7 @@ export class AccountManager {
         this.#emitAccounts();
       },
       doNotDisturb: () => this.#d.appStore.doNotDisturb(),
+      ...(this.#d.push ? { push: this.#d.push } : {}),
     });
   }
 

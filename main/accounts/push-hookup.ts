@@ -73,8 +73,9 @@ export class AccountPush {
    */
   afterRegister(pushDevices: unknown): Promise<void> {
     const work = this.#chain.then(() => this.#afterRegister(pushDevices));
-    this.#chain = work;
-    return work;
+    const settled = work.catch((e: unknown) => this.#o.log.warn('push set-up failed', { error: e }));
+    this.#chain = settled;
+    return settled;
   }
 
   /** Passes the push_device events of a batch to the registrar (others are not its business). */

@@ -32,7 +32,12 @@ export class PushSetup {
   /** Identity work runs one at a time, so two new accounts cannot draw the same ID. */
   #chain: Promise<unknown> = Promise.resolve();
 
-  constructor(o: { options: PushOptions; credentials: CredentialStore; accounts: () => PushAccountRef[]; log: Logger }) {
+  constructor(o: {
+    options: PushOptions;
+    credentials: CredentialStore;
+    accounts: () => PushAccountRef[];
+    log: Logger;
+  }) {
     this.options = o.options;
     this.credentials = o.credentials;
     this.#accounts = o.accounts;

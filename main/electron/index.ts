@@ -4,12 +4,14 @@
  *
  * PARLEY_DATA_DIR overrides the data folder (the demo script and tests use it).
  */
-import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, pushNotifications, session, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Events } from '../../common/ipc/contract';
+import type { PushOptions } from '../accounts/push-setup';
 import { createCore } from '../core';
 import { createLogger } from '../log';
+import { platformPushToken } from '../push/platform';
 import { rendererCspHeader } from '../shell/csp';
 import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
@@ -28,6 +30,16 @@ const preloadPath = join(appRoot, 'out', 'preload', 'index.cjs');
 
 const log = createLogger({ name: 'electron' });
 let mainWindow: BrowserWindow | null = null;
+
+/**
+ * Push comes only from APNs on macOS. No production bouncer key is baked in yet, so only a build
+ * started with PARLEY_BOUNCER_PUBLIC_KEY registers; without one push simply stays off.
+ */
+function pushOptions(): PushOptions | null {
+  const bouncerPublicKey = process.env['PARLEY_BOUNCER_PUBLIC_KEY'];
+  if (process.platform !== 'darwin' || !bouncerPublicKey) return null;
+  return { bouncerPublicKey, token: () => platformPushToken(process.platform, pushNotifications) };
+}
 
 function focusMainWindow(): void {
   if (!mainWindow) return;
@@ -59,7 +71,8 @@ async function start(): Promise<void> {
   await app.whenReady();
   secureSession(session.defaultSession, rendererCspHeader());
 
-  const core = await createCore({ dataDir: app.getPath('userData'), log });
+  const push = pushOptions();
+  const core = await createCore({ dataDir: app.getPath('userData'), log, ...(push ? { push } : {}) });
   const unwire = wireCoreToIpc({
     core,
     ipcMain,

@@ -1,11 +1,22 @@
 /**
  * The compose box of the open narrow: text, topic (asked for only in a channel narrow) and
  * the error of the last attempt. The text survives a failed send so nothing typed is lost.
+ * While the user types, main hears "typing" and the text is kept as a draft (drafts:save,
+ * shortly after the last keystroke); a sent or emptied message's draft is deleted.
  */
-import type { Narrow } from '../../common/model';
-import type { BridgeClient } from '../lib/bridge';
+import type { DraftView, Narrow } from '../../common/model';
+import { describe, type BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
 import { composeTarget } from '../lib/narrow';
+
+/** Quiet time after the last keystroke before the draft is written. */
+export const DRAFT_DELAY_MS = 300;
+
+/** One narrow's draft: its id once main gave one, and the saves queued for it, in order. */
+interface DraftSlot {
+  id: string | null;
+  chain: Promise<void>;
+}
 
 export class ComposeState {
   narrow = $state.raw<Narrow | null>(null);
@@ -13,6 +24,9 @@ export class ComposeState {
   topic = $state('');
   sending = $state(false);
   error = $state<string | null>(null);
+  /** 'saved' once the latest text is kept as a draft; the error when keeping it failed. */
+  draftState = $state<'none' | 'saving' | 'saved'>('none');
+  draftError = $state<string | null>(null);
 
   /** Only a channel narrow leaves the topic to the user; topic and DM narrows fix it. */
   readonly needsTopic: boolean = $derived(this.narrow?.kind === 'channel');
@@ -20,17 +34,66 @@ export class ComposeState {
     !this.sending && this.content.trim() !== '' && (!this.needsTopic || this.topic.trim() !== ''),
   );
 
+  private slot: DraftSlot = { id: null, chain: Promise.resolve() };
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Main was told "start" and not yet "stop". */
+  private typingNow = false;
+
   constructor(
     private readonly bridge: BridgeClient,
     private readonly accountId: string,
   ) {}
 
-  /** Points compose at a narrow; a draft typed for another narrow is cleared, not sent there. */
+  /** Points compose at a narrow; text typed for another narrow is kept as its draft, not sent here. */
   setNarrow(narrow: Narrow | null): void {
+    this.flushDraft();
+    this.stopTyping();
     this.narrow = narrow;
     this.content = '';
     this.topic = '';
     this.error = null;
+    this.draftError = null;
+    this.draftState = 'none';
+    this.slot = { id: null, chain: Promise.resolve() };
+  }
+
+  /** Opens a saved draft to go on with it (the caller has opened its narrow). */
+  resumeDraft(draft: DraftView, narrow: Narrow): void {
+    this.setNarrow(narrow);
+    this.content = draft.content;
+    this.topic = draft.to?.kind === 'channel' ? draft.to.topic : '';
+    this.slot.id = draft.id;
+    this.draftState = 'saved';
+  }
+
+  /** Adds text where the user is typing (or at the end). */
+  insert(text: string, at: number = this.content.length): void {
+    const before = this.content.slice(0, at);
+    const gap = before === '' || before.endsWith('\n') ? '' : '\n';
+    this.content = `${before}${gap}${text}${this.content.slice(at)}`;
+    this.edited();
+  }
+
+  /** Call after every change of the text or topic. */
+  edited(): void {
+    const narrow = this.narrow;
+    if (!narrow) return;
+    if (this.content.trim() === '') this.stopTyping();
+    else {
+      this.typingNow = true;
+      this.typing('start');
+    }
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.draftState = 'saving';
+    this.timer = setTimeout(() => this.flushDraft(), DRAFT_DELAY_MS);
+  }
+
+  /** Writes the pending draft now (on a narrow change, before a reload). */
+  flushDraft(): void {
+    if (this.timer === null || !this.narrow) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.queueDraft(this.narrow, this.topic.trim(), this.content);
   }
 
   /**
@@ -57,6 +120,11 @@ export class ComposeState {
       const { localId } = await this.bridge.call('compose:send', { accountId: this.accountId, to, content });
       // Only clear what was sent: the user may have kept typing while the call was on its way.
       if (this.content === content) this.content = '';
+      this.stopTyping();
+      if (this.timer !== null) clearTimeout(this.timer);
+      this.timer = null;
+      // The message is in the outbox now; its draft (empty text deletes it) goes.
+      this.queueDraft(narrow, topic, this.content);
       return localId;
     } catch (error) {
       this.error = errorText(error);
@@ -64,5 +132,52 @@ export class ComposeState {
     } finally {
       this.sending = false;
     }
+  }
+
+  dispose(): void {
+    this.flushDraft();
+    this.stopTyping();
+  }
+
+  private queueDraft(narrow: Narrow, topic: string, content: string): void {
+    const slot = this.slot;
+    const accountId = this.accountId;
+    slot.chain = slot.chain
+      .then(async () => {
+        if (content.trim() === '') {
+          if (slot.id !== null) await this.bridge.call('drafts:delete', { accountId, id: slot.id });
+          slot.id = null;
+          if (slot === this.slot) this.draftState = 'none';
+          return;
+        }
+        const to = composeTarget(narrow, topic);
+        const { id } = await this.bridge.call('drafts:save', { accountId, id: slot.id ?? undefined, to, content });
+        slot.id = id;
+        if (slot === this.slot && this.timer === null) this.draftState = 'saved';
+      })
+      .then(
+        () => {
+          if (slot === this.slot) this.draftError = null;
+        },
+        (error: unknown) => {
+          if (slot === this.slot) this.draftError = `The draft was not saved: ${errorText(error)}`;
+        },
+      );
+  }
+
+  private typing(op: 'start' | 'stop'): void {
+    const narrow = this.narrow;
+    if (!narrow || (narrow.kind === 'channel' && this.topic.trim() === '')) return;
+    const to = composeTarget(narrow, this.topic.trim());
+    this.bridge.call('typing:set', { accountId: this.accountId, to, op }).catch((error: unknown) => {
+      // A lost typing notice only means others do not see the indicator; not worth interrupting.
+      this.bridge.send('log:error', { message: `typing:set failed: ${describe(error)}` });
+    });
+  }
+
+  private stopTyping(): void {
+    if (!this.typingNow) return;
+    this.typingNow = false;
+    this.typing('stop');
   }
 }
