@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { USAGE, parseBenchArgs, type BenchArgs } from './lib/args';
 import { formatSuite, machineInfo, writeJson, type RunReport, type SuiteReport } from './lib/report';
 import { runCase } from './lib/sampler';
-import { loadThresholds, violations } from './lib/thresholds';
+import { caseKey, loadThresholds, violations, type Thresholds } from './lib/thresholds';
 import type { Suite } from './lib/types';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -33,6 +33,14 @@ async function discoverSuites(): Promise<{ file: string; suite: Suite }[]> {
   return found.sort(
     (a, b) => (a.suite.order ?? 100) - (b.suite.order ?? 100) || a.suite.name.localeCompare(b.suite.name),
   );
+}
+
+/** Thresholds naming no case of a full run: a renamed case would otherwise go unchecked. */
+function staleKeys(thresholds: Thresholds, suites: SuiteReport[]): string[] {
+  const ran = new Set(suites.flatMap((s) => s.cases.map((c) => caseKey(s.name, c.name))));
+  return Object.keys(thresholds.cases)
+    .filter((key) => !ran.has(key))
+    .map((key) => `${key}: named in thresholds.json but no such case ran`);
 }
 
 function errorText(e: unknown): string {
@@ -104,6 +112,7 @@ async function main(): Promise<number> {
   } finally {
     rmSync(runDir, { recursive: true, force: true });
   }
+  if (thresholds && args.suites.length === 0) exceeded.push(...staleKeys(thresholds, suites));
 
   const result: RunReport = {
     startedAt: startedAt.toISOString(),

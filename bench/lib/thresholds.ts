@@ -11,8 +11,10 @@ const Limit = z
   .object({
     /** measured median / baseline median. */
     maxRatio: z.number().positive().optional(),
-    /** The slowest measured call, in ms. */
+    /** The slowest measured call, in ms (one stall on a busy machine can trip it). */
     maxMs: z.number().positive().optional(),
+    /** The measured side's 95th percentile, in ms: a budget that survives a stray stall. */
+    maxP95Ms: z.number().positive().optional(),
     /** Why this limit; shown when it is exceeded. */
     why: z.string().optional(),
   })
@@ -49,6 +51,9 @@ export function violations(thresholds: Thresholds, suite: string, result: CaseRe
   const why = limit.why ? ` (${limit.why})` : '';
   if (limit.maxRatio !== undefined && result.ratio > limit.maxRatio) {
     out.push(`${caseKey(suite, result.name)}: ratio ${result.ratio.toFixed(2)} > ${limit.maxRatio}${why}`);
+  }
+  if (limit.maxP95Ms !== undefined && result.measured.p95Ms > limit.maxP95Ms) {
+    out.push(`${caseKey(suite, result.name)}: p95 ${result.measured.p95Ms.toFixed(2)} ms > ${limit.maxP95Ms} ms${why}`);
   }
   if (limit.maxMs !== undefined && result.measured.maxMs > limit.maxMs) {
     out.push(

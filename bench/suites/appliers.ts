@@ -99,6 +99,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   const sync = await ScriptedSync.start(store, SELF_USER_ID, log);
   const s: Shared = { total, sync, writer: new RawMessageWriter(rawDb), nextEventId: () => ++eventId };
   const big = ctx.quick ? { warmup: 2, rounds: 8 } : { warmup: 3, rounds: 30 };
+  const medium = ctx.quick ? { warmup: 3, rounds: 20 } : { warmup: 10, rounds: 100 };
   const single = ctx.quick ? { warmup: 10, rounds: 60 } : { warmup: 50, rounds: 500 };
   try {
     ctx.note(`cache of ${total.toLocaleString('en')} messages before the events; new messages arrive unread`);
@@ -106,7 +107,10 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     assertQuiet('applying 1,000 events');
     yield eventCase('parse + apply 1,000 message events', 1000, 1, true, s, big);
     assertQuiet('parsing and applying 1,000 events');
-    yield eventCase('apply 1 message event (live)', 1, 2, false, s, single);
+    // What a poll brings after a short disconnect.
+    yield eventCase('apply 100 message events', 100, 2, false, s, medium);
+    assertQuiet('applying 100 events');
+    yield eventCase('apply 1 message event (live)', 1, 3, false, s, single);
     assertQuiet('applying single events');
   } finally {
     await sync.stop();

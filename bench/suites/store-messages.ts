@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pager, type PageResult } from '../../main/accounts/pager';
-import type { PageAnchor } from '../../main/accounts/cache-page';
+import { anchorId, type PageAnchor } from '../../main/accounts/cache-page';
 import { AccountStore } from '../../main/store/account-store';
 import { cacheMessages } from '../../main/store/cache-messages';
 import { NEWEST, dmKeyOf, filterKey, type NarrowFilter } from '../../main/store/narrows';
@@ -52,30 +52,31 @@ function insertCase(total: number, store: AccountStore, writer: RawMessageWriter
   };
 }
 
+interface PageRead {
+  name: string;
+  filter: NarrowFilter;
+  anchor: PageAnchor;
+  before: number;
+  after: number;
+}
+
 function readCase(
-  name: string,
-  filter: NarrowFilter,
-  anchor: PageAnchor,
-  counts: { before: number; after: number },
-  pager: Pager,
-  reader: RawReader,
-  quick: boolean,
+  { name, filter, anchor, before, after }: PageRead,
+  env: { pager: Pager; reader: RawReader; quick: boolean },
 ): BenchCase {
-  const below = anchor === 'newest' ? NEWEST : Number(anchor);
+  const { pager, reader, quick } = env;
+  const below = anchorId(anchor);
   return {
     name,
     warmup: quick ? 5 : 30,
     rounds: quick ? 40 : 300,
     baseline: {
       label: 'raw indexed SELECT (ids below, and from, the anchor)',
-      run: () => [
-        ...reader.before(filter, below, counts.before),
-        ...(counts.after > 0 ? reader.from(filter, below, counts.after + 1) : []),
-      ],
+      run: () => [...reader.before(filter, below, before), ...(after > 0 ? reader.from(filter, below, after + 1) : [])],
     },
     measured: {
       label: 'Pager.page() answering from the cache',
-      run: () => pager.page(filter, anchor, counts.before, counts.after),
+      run: () => pager.page(filter, anchor, before, after),
     },
     compare: (b, m) => {
       const result = m as PageResult;
@@ -114,25 +115,16 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
       log,
     });
     reader = new RawReader(storeFile);
+    const env = { pager, reader, quick: ctx.quick };
     for (const { name, filter } of NARROWS) {
       yield readCase(
-        `page: ${name}, 100 before newest`,
-        filter,
-        'newest',
-        { before: 100, after: 0 },
-        pager,
-        reader,
-        ctx.quick,
+        { name: `page: ${name}, 100 before newest`, filter, anchor: 'newest', before: 100, after: 0 },
+        env,
       );
       const middle = reader.middleId(filter);
       yield readCase(
-        `page: ${name}, 50+50 around the middle`,
-        filter,
-        middle,
-        { before: 50, after: 50 },
-        pager,
-        reader,
-        ctx.quick,
+        { name: `page: ${name}, 50+50 around the middle`, filter, anchor: middle, before: 50, after: 50 },
+        env,
       );
     }
     assertQuiet('reading pages');

@@ -170,6 +170,8 @@ export class Account {
       });
     }
     this.#engine?.start();
+    // Push registers at once: a resumed event queue may not answer (or register) for a long-poll.
+    void this.#push?.ensureRegistered();
     // Not waiting for the first event: a resumed queue may stay quiet for a whole long-poll.
     // Offline, the outbox retries on its own backoff.
     if (unsent.length > 0) void this.#outbox.flush();
@@ -282,6 +284,7 @@ export class Account {
         this.#status = status;
         this.#emit('account:status', { accountId: this.id, status });
         if (status.state === 'live') void this.#outbox.flush();
+        if (status.state === 'live') void this.#push?.ensureRegistered();
       },
       onDeltas: (deltas) => {
         this.#publish(deltas);

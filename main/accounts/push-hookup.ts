@@ -53,7 +53,7 @@ export class AccountPush {
   #status: PushStatus = { state: 'pending' };
   #registrar: PushRegistrar | null = null;
   #token: PushToken | null = null;
-  /** Whether this run's registration reached the server; until then each register retries it. */
+  /** Whether this run's registration reached the server; until then each `ensureRegistered` tries again. */
   #registered = false;
   #closed = false;
   #chain: Promise<unknown> = Promise.resolve();
@@ -67,12 +67,29 @@ export class AccountPush {
   }
 
   /**
-   * After each POST /register. The first time (or until a registration gets through) it
-   * registers; later it applies that response's push_devices, since events may have been missed
-   * between two queues. Never rejects: push trouble is a status, not a sync failure.
+   * At start and whenever the account is live again: until a registration of this run got
+   * through, send one. (A resumed event queue brings no POST /register, so this cannot wait for
+   * afterRegister.) Never rejects: push trouble is a status, not a sync failure.
+   */
+  ensureRegistered(): Promise<void> {
+    return this.#queue(() => this.#ensureRegistered());
+  }
+
+  /**
+   * After each POST /register: apply its push_devices, since push_device events may have been
+   * missed between two queues. Only when a registration was already through when that register
+   * began; otherwise the snapshot predates the registration on its way, which will report itself.
    */
   afterRegister(pushDevices: unknown): Promise<void> {
-    const work = this.#chain.then(() => this.#afterRegister(pushDevices));
+    const registeredBefore = this.#registered;
+    return this.#queue(async () => {
+      if (!registeredBefore) return this.#ensureRegistered();
+      await this.#registrar?.applyPushDevices(pushDevices);
+    });
+  }
+
+  #queue(job: () => Promise<void>): Promise<void> {
+    const work = this.#chain.then(() => (this.#closed ? undefined : job()));
     const settled = work.catch((e: unknown) => this.#o.log.warn('push set-up failed', { error: e }));
     this.#chain = settled;
     return settled;
@@ -106,8 +123,8 @@ export class AccountPush {
     );
   }
 
-  async #afterRegister(pushDevices: unknown): Promise<void> {
-    if (this.#closed) return;
+  async #ensureRegistered(): Promise<void> {
+    if (this.#registered) return;
     const answer = await this.#o.setup.token();
     if (!answer.token) {
       this.#set(answer.reason ? { state: 'off', reason: answer.reason } : { state: 'off' });
@@ -118,14 +135,11 @@ export class AccountPush {
     if (!registrar || this.#closed) return;
     this.#registrar = registrar;
     try {
-      if (this.#registered) await registrar.applyPushDevices(pushDevices);
-      else {
-        await registrar.register();
-        this.#registered = true;
-      }
+      await registrar.register();
+      this.#registered = true;
     } catch (e) {
-      // Offline or a server hiccup: the next register (after reconnecting) tries again.
-      this.#o.log.info('push registration did not get through; retrying after the next reconnect', { error: e });
+      // Offline or a server hiccup: the next time the account is live it tries again.
+      this.#o.log.info('push registration did not get through; trying again when next live', { error: e });
     }
   }
 

@@ -2,7 +2,7 @@
  * App-wide session state: the signed-in accounts, which one is on screen, their connection
  * status and whether a real keychain holds the keys. Fed by app:state, then by pushed deltas.
  */
-import type { AccountStatus, AccountSummary, KeychainStatus, Narrow, ServerInfo } from '../../common/model';
+import type { AccountStatus, AccountSummary, AppState, KeychainStatus, Narrow, ServerInfo } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 
 /** Where the sign-in form should start when it is opened for an existing account. */
@@ -21,6 +21,10 @@ export class SessionState {
   loadError = $state.raw<unknown>(null);
   /** Set while the user adds an account or signs in again: the sign-in screen shows over Home. */
   signInRequest = $state.raw<SignInRequest | null>(null);
+  /** How the last browser sign-in failed (account:ssoResult), for the sign-in screen. */
+  ssoError = $state<string | null>(null);
+  /** Parley's do-not-disturb switch (main keeps it; this mirrors what the user set). */
+  doNotDisturb = $state(false);
 
   readonly active: AccountSummary | null = $derived(
     this.accounts.find((account) => account.id === this.activeAccountId) ?? null,
@@ -32,6 +36,10 @@ export class SessionState {
     this.stops = [
       bridge.on('accounts:changed', ({ accounts }) => this.setAccounts(accounts)),
       bridge.on('account:status', ({ accountId, status }) => this.setStatus(accountId, status)),
+      bridge.on('account:ssoResult', (result) => {
+        if (result.ok) this.adopt(result.account);
+        else this.ssoError = result.error.message;
+      }),
       // Deltas may have been missed while the transport was down.
       bridge.onReconnect(() => void this.load({ keepView: true })),
     ];
@@ -77,13 +85,54 @@ export class SessionState {
 
   /** account:signIn; the new account becomes the active one. Errors are thrown to the form. */
   async signIn(url: string, email: string, password: string): Promise<AccountSummary> {
-    const account = await this.bridge.call('account:signIn', { url, email, password });
+    return this.adopt(await this.bridge.call('account:signIn', { url, email, password }));
+  }
+
+  /** account:signInWithKey: an API key the user pasted (checked by main before it is kept). */
+  async signInWithKey(url: string, email: string, apiKey: string): Promise<AccountSummary> {
+    return this.adopt(await this.bridge.call('account:signInWithKey', { url, email, apiKey }));
+  }
+
+  /** account:importZuliprc: the text of a zuliprc file. */
+  async importZuliprc(text: string): Promise<AccountSummary> {
+    return this.adopt(await this.bridge.call('account:importZuliprc', { text }));
+  }
+
+  /** Begins a browser sign-in; the caller opens the returned URL. The end comes as account:ssoResult. */
+  async ssoStart(url: string, method: string): Promise<string> {
+    this.ssoError = null;
+    const { loginUrl } = await this.bridge.call('account:ssoStart', { url, method });
+    return loginUrl;
+  }
+
+  /** Finishes a browser sign-in with the zulip://login link the user pasted. */
+  async ssoComplete(url: string): Promise<AccountSummary> {
+    return this.adopt(await this.bridge.call('account:ssoComplete', { url }));
+  }
+
+  /** A newly signed-in account becomes the active one. */
+  adopt(account: AccountSummary): AccountSummary {
     const others = this.accounts.filter((a) => a.id !== account.id);
     this.accounts = [...others, account];
     this.activeAccountId = account.id;
     this.lastView = null;
     this.signInRequest = null;
+    this.ssoError = null;
     return account;
+  }
+
+  /** account:switch: main remembers the choice and answers with that account's last view. */
+  async switchAccount(accountId: string): Promise<void> {
+    if (accountId === this.activeAccountId) return;
+    const state: AppState = await this.bridge.call('account:switch', { accountId });
+    this.accounts = state.accounts;
+    this.activeAccountId = state.activeAccountId ?? accountId;
+    this.lastView = state.lastView;
+  }
+
+  async setDoNotDisturb(enabled: boolean): Promise<void> {
+    await this.bridge.call('notify:setDoNotDisturb', { enabled });
+    this.doNotDisturb = enabled;
   }
 
   async signOut(accountId: string): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { TopicVisibility, TopicVisibilityView } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
+import { errorText } from '../lib/errors';
 import { sameTopic } from '../lib/narrow';
 import type { MenuItem } from '../components/actions/menu';
 import { RecordList } from './recordList.svelte';
@@ -50,7 +51,6 @@ export class TopicVisibilityState {
       await this.bridge.call('topics:setVisibility', { accountId: this.accountId, channelId, topic, visibility });
       await this.list.load();
     } catch (error) {
-      const { errorText } = await import('../lib/errors');
       this.error = errorText(error);
     }
   }

@@ -33,7 +33,7 @@ describe('SignIn', () => {
 
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('button', { name: 'Sign in with GitHub' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign in with GitHub' })).toBeEnabled();
   });
 
   it('signs in with the canonical organization URL and makes the account active', async () => {

@@ -1,0 +1,115 @@
+/** The sampler, statistics and thresholds: what every benchmark number passes through. */
+import { describe, expect, it } from 'vitest';
+import { runCase } from '../lib/sampler';
+import { quantile, ratio, summarize } from '../lib/stats';
+import { violations, type Thresholds } from '../lib/thresholds';
+import type { BenchCase } from '../lib/types';
+
+describe('stats', () => {
+  it('interpolates quantiles and summarizes', () => {
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantile([10], 0.95)).toBe(10);
+    const s = summarize([5, 1, 4, 2, 3]);
+    expect(s).toMatchObject({ n: 5, medianMs: 3, minMs: 1, maxMs: 5, meanMs: 3 });
+    expect(s.p95Ms).toBeCloseTo(4.8);
+    expect(ratio(3, 1.5)).toBe(2);
+    expect(ratio(1, 0)).toBe(Infinity);
+    expect(() => quantile([], 0.5)).toThrow(/no values/);
+  });
+});
+
+/** Spins for at least this long, so a lower bound on the recorded time is certain (no upper bound is assumed). */
+const busy = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+};
+
+describe('runCase', () => {
+  it('interleaves the sides, prepares every round and records only the rounds after warm-up', async () => {
+    const calls: string[] = [];
+    const c: BenchCase = {
+      name: 'order',
+      warmup: 1,
+      rounds: 3,
+      prepare: (round) => calls.push(`prepare ${round}`),
+      baseline: { label: 'b', run: (round) => calls.push(`b${round}`) },
+      measured: { label: 'm', run: async (round) => void calls.push(`m${round}`) },
+    };
+    const result = await runCase(c);
+    expect(calls).toEqual([
+      'prepare 0',
+      'b0',
+      'm0',
+      'prepare 1',
+      'm1',
+      'b1',
+      'prepare 2',
+      'b2',
+      'm2',
+      'prepare 3',
+      'm3',
+      'b3',
+    ]);
+    expect(result.baseline.n).toBe(3);
+    expect(result.measured.n).toBe(3);
+  });
+
+  it('reports the ratio of medians and flags a blown budget', async () => {
+    const result = await runCase({
+      name: 'slow',
+      warmup: 0,
+      rounds: 5,
+      baseline: { label: 'fast', run: () => {} },
+      measured: { label: 'slow', run: () => busy(3) },
+      budgetMs: 2,
+    });
+    expect(result.ratio).toBe(result.measured.medianMs / result.baseline.medianMs);
+    expect(result.measured.minMs).toBeGreaterThanOrEqual(3);
+    expect(result.overBudget).toBe(true);
+    expect(result.budgetMs).toBe(2);
+    expect(result.measuredLabel).toBe('slow');
+  });
+
+  it('fails a case whose sides disagree', async () => {
+    await expect(
+      runCase({
+        name: 'disagree',
+        warmup: 0,
+        rounds: 2,
+        baseline: { label: 'b', run: () => [1, 2] },
+        measured: { label: 'm', run: () => [1] },
+        compare: (b, m) => ((b as number[]).length === (m as number[]).length ? null : 'lengths differ'),
+      }),
+    ).rejects.toThrow(/disagree: lengths differ/);
+  });
+});
+
+describe('violations', () => {
+  const summary = (medianMs: number, p95Ms: number) => ({
+    n: 9,
+    medianMs,
+    p95Ms,
+    meanMs: medianMs,
+    minMs: 0,
+    maxMs: p95Ms,
+  });
+  const result = {
+    name: 'case',
+    baselineLabel: 'b',
+    measuredLabel: 'm',
+    baseline: summary(1, 2),
+    measured: summary(3, 20),
+    ratio: 3,
+    ratioP95: 10,
+    budgetMs: null,
+    overBudget: null,
+  };
+
+  it('names each exceeded limit of the matching case only', () => {
+    const thresholds: Thresholds = { cases: { 'suite/case': { maxRatio: 2, maxP95Ms: 16, maxMs: 30, why: 'test' } } };
+    const lines = violations(thresholds, 'suite', result);
+    expect(lines).toEqual(['suite/case: ratio 3.00 > 2 (test)', 'suite/case: p95 20.00 ms > 16 ms (test)']);
+    expect(violations(thresholds, 'other', result)).toEqual([]);
+    expect(violations({ cases: { 'suite/case': { maxRatio: 3 } } }, 'suite', result)).toEqual([]);
+  });
+});

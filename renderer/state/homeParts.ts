@@ -1,0 +1,25 @@
+/** The per-account state Home builds once and hands to the parts of its screen. */
+import type { FeatureGates, SavedSnippetView } from '../../common/model';
+import type { ComposeState } from './compose.svelte';
+import type { MessageActions } from './messageActions';
+import type { MessagesState } from './messages.svelte';
+import type { ReadTracker } from './readTracker';
+import type { RecordList } from './recordList.svelte';
+import type { SearchState } from './search.svelte';
+import type { SidebarState } from './sidebar.svelte';
+import type { TopicVisibilityState } from './topicVisibility.svelte';
+import type { TypingState } from './typing.svelte';
+
+export interface HomeParts {
+  accountId: string;
+  features: FeatureGates | null;
+  sidebar: SidebarState;
+  messages: MessagesState;
+  compose: ComposeState;
+  actions: MessageActions;
+  reads: ReadTracker;
+  typing: TypingState;
+  topics: TopicVisibilityState;
+  search: SearchState;
+  snippets: RecordList<SavedSnippetView>;
+}

@@ -1,0 +1,12 @@
+/** Which screen fills Home's main area: the open narrow, or one of the other screens. */
+export type Screen =
+  | { kind: 'narrow' }
+  | { kind: 'search'; title: string }
+  | { kind: 'drafts' }
+  | { kind: 'snippets' }
+  | { kind: 'views' }
+  | { kind: 'channels' }
+  | { kind: 'channelSettings'; channelId: number }
+  | { kind: 'admin' };
+
+export type ScreenKind = Screen['kind'];
