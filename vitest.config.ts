@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/**/*.test.ts', 'main/**/*.test.ts', 'devserver/**/*.test.ts', 'common/**/*.test.ts'],
+          include: ['test/**/*.test.ts', 'bench/test/**/*.test.ts', 'main/**/*.test.ts', 'devserver/**/*.test.ts', 'common/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/conformance/**', 'node_modules/**'],
           // Clears the dev-server response recordings that the conformance project validates.
           globalSetup: ['test/conformance/clear-recordings.ts'],

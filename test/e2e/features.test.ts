@@ -1,0 +1,249 @@
+/**
+ * The screens beyond the walking skeleton, end to end with real parts: Debian's Chromium drives
+ * the real UI served by the bridge host, over the real core, against the dev server on
+ * loopback. Each step checks the server (over plain HTTP, as another client would) as well as
+ * the screen. The steps run in order and share one signed-in session.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../main/core';
+import { openCredentialStore, type CredentialStore } from '../../main/credentials';
+import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
+import { RENDERER_DIST } from '../../main/host/renderer-dist';
+import { createLogger } from '../../main/log';
+import { startDevServer, type DevServerUser, type RunningDevServer } from '../helpers/devserver';
+import { ZulipUser, type ServerMessage } from './zulip-http';
+
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+const UI_TIMEOUT = 20_000;
+const log = createLogger({ name: 'e2e-features', level: 'error' });
+
+/** What GET /messages says beyond ServerMessage's fields. */
+type FullMessage = ServerMessage & { flags?: string[]; reactions?: { emoji_name: string; user_id: number }[] };
+
+let work: string;
+let server: RunningDevServer;
+let credentials: CredentialStore;
+let app: { core: Awaited<ReturnType<typeof createCore>>; host: BridgeHost };
+let browser: Browser;
+let page: Page;
+let owner: DevServerUser;
+let member: DevServerUser;
+let ownerHttp: ZulipUser;
+let memberHttp: ZulipUser;
+/** The channel and fresh topic the message steps work in. */
+let channel: { stream_id: number; name: string };
+const topic = `features ${Date.now().toString(36)}`;
+const tag = (): string => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const visible = (locator: Locator): Promise<void> => locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+const shoot = (name: string): Promise<Buffer> => page.screenshot({ path: join(ARTIFACTS, `features-${name}.png`) });
+const log$ = (): Locator => page.getByRole('log');
+const article = (text: string): Locator => log$().getByRole('article').filter({ hasText: text });
+
+async function topicMessage(http: ZulipUser, id: number): Promise<FullMessage | undefined> {
+  const narrow = [
+    { operator: 'channel', operand: channel.stream_id },
+    { operator: 'topic', operand: topic },
+  ];
+  const messages = (await http.newestMessages(narrow, 50)) as FullMessage[];
+  return messages.find((m) => m.id === id);
+}
+
+async function messageAction(text: string, action: string): Promise<void> {
+  const message = article(text);
+  await message.hover();
+  await message.getByRole('button', { name: 'Message actions' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+async function goTo(screen: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: screen }).click();
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  work = mkdtempSync(join(tmpdir(), 'parley-e2e-features-'));
+  credentials = (await openCredentialStore(log, { service: 'Parley e2e features test' })).store;
+  server = await startDevServer({ seed: 'demo' });
+  const core = await createCore({ dataDir: join(work, 'data'), credentials, log });
+  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
+  app = { core, host };
+  owner = server.byRole(100);
+  member = server.byRole(400);
+  ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
+  memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
+  const memberChannels = new Set((await memberHttp.subscriptions()).map((s) => s.stream_id));
+  const shared = (await ownerHttp.subscriptions()).find((s) => memberChannels.has(s.stream_id));
+  if (!shared) throw new Error('The demo seed has no channel both the owner and a member are in');
+  channel = shared;
+  browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.host.close();
+  await app?.core.close();
+  await server?.stop();
+  for (const user of server?.users ?? [])
+    await credentials?.delete({ realmUrl: server.baseUrl, email: user.email }).catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('features', () => {
+  it('signs in, finds a message by search and opens its topic', async () => {
+    await page.goto(app.host.url);
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: /^Email/ }).fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await visible(page.getByRole('navigation', { name: 'Channels' }));
+
+    const word = tag();
+    await memberHttp.sendToTopic(channel.stream_id, topic, `Please review ${word} today`);
+    const search = page.getByRole('searchbox', { name: 'Search messages' });
+    await search.fill(word);
+    await search.press('Enter');
+    const results = page.getByRole('region', { name: 'Search results' });
+    await visible(results.getByRole('status').filter({ hasText: 'Searched the server' }));
+    await visible(results.getByText(`Please review ${word} today`));
+    await shoot('01-search');
+    await results.getByRole('button', { name: `#${channel.name} > ${topic}` }).click();
+    await visible(article(word));
+  });
+
+  it('marks the topic read when viewed, and reacts, stars and edits', async () => {
+    const [theirs] = (await memberHttp.newestMessages(
+      [
+        { operator: 'channel', operand: channel.stream_id },
+        { operator: 'topic', operand: topic },
+      ],
+      1,
+    )) as FullMessage[];
+    if (!theirs) throw new Error('the member message is missing');
+    // Viewed to the bottom: the server has it read for the owner.
+    await expect.poll(async () => (await topicMessage(ownerHttp, theirs.id))?.flags, { timeout: UI_TIMEOUT }).toContain('read');
+
+    await messageAction(theirs.content, 'Add reaction');
+    await page.getByRole('group', { name: 'Choose a reaction' }).getByRole('button', { name: ':tada:' }).click();
+    await visible(article(theirs.content).getByRole('button', { name: /^tada: 1, including you/ }));
+    await expect
+      .poll(async () => (await topicMessage(ownerHttp, theirs.id))?.reactions?.map((r) => [r.emoji_name, r.user_id]))
+      .toContainEqual(['tada', owner.userId]);
+
+    await messageAction(theirs.content, 'Star message');
+    await visible(article(theirs.content).getByRole('img', { name: 'Starred' }));
+    await expect.poll(async () => (await topicMessage(ownerHttp, theirs.id))?.flags).toContain('starred');
+
+    const mine = `Mine ${tag()}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(mine);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await visible(article(mine).getByRole('button', { name: 'Message actions' }));
+    await messageAction(mine, 'Edit message');
+    const edited = `${mine} edited`;
+    await page.getByRole('textbox', { name: 'Edit message' }).fill(edited);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(article(edited).getByText('(edited)'));
+    await expect
+      .poll(async () => (await ownerHttp.newestMessages([{ operator: 'channel', operand: channel.stream_id }], 1))[0]?.content)
+      .toBe(edited);
+
+    await page.getByRole('button', { name: 'Mark topic as read' }).click();
+    await visible(page.getByRole('status').filter({ hasText: /Marked \d+ messages? as read/ }));
+    await shoot('02-actions');
+
+    await goTo('Starred messages');
+    const starred = page.getByRole('region', { name: 'Starred messages' });
+    await visible(starred.getByText(theirs.content));
+  });
+
+  it('saves a snippet and inserts it into compose', async () => {
+    await goTo('Saved snippets');
+    const screen = page.getByRole('region', { name: 'Saved snippets' });
+    const title = `Greeting ${tag()}`;
+    const form = screen.getByRole('form', { name: 'New snippet' });
+    await form.getByRole('textbox', { name: 'Title' }).fill(title);
+    await form.getByRole('textbox', { name: 'Text' }).fill('Thanks for the report!');
+    await form.getByRole('button', { name: 'Save snippet' }).click();
+    await visible(screen.getByRole('list', { name: 'Snippets' }).getByRole('listitem', { name: title }));
+
+    await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: channel.name, exact: true }).click();
+    await page.getByRole('button', { name: 'Insert saved snippet' }).click();
+    await page.getByRole('menuitem', { name: title }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue()).toContain('Thanks for the report!');
+    await page.getByRole('textbox', { name: 'Message' }).fill('');
+  });
+
+  it('keeps a draft across a reload and opens it into compose', async () => {
+    await page.getByRole('log').getByRole('button', { name: `#${channel.name} > ${topic}` }).first().click();
+    const words = `Unsent thought ${tag()}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(words);
+    await visible(page.getByRole('status').filter({ hasText: 'Draft saved' }));
+    await page.reload();
+    await visible(page.getByRole('navigation', { name: 'Views' }));
+    await goTo('Drafts');
+    const draft = page.getByRole('list', { name: 'Saved drafts' }).getByRole('listitem').filter({ hasText: words });
+    await visible(draft);
+    await shoot('03-drafts');
+    await draft.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(words);
+  });
+
+  it('adds a code playground and creates an invitation link as the owner', async () => {
+    await goTo('Organization settings');
+    await page.getByRole('tab', { name: 'Code playgrounds' }).click();
+    const form = page.getByRole('form', { name: 'Add a code playground' });
+    const name = `Runner ${tag()}`;
+    await form.getByRole('textbox', { name: 'Playground name' }).fill(name);
+    await form.getByRole('textbox', { name: 'Language' }).fill('Python');
+    await form.getByRole('textbox', { name: 'URL template' }).fill('https://run.example.com/?src={source}');
+    await form.getByRole('button', { name: 'Add playground' }).click();
+    await visible(form.getByRole('alert').filter({ hasText: 'exactly one variable, {code}' }));
+    await form.getByRole('textbox', { name: 'URL template' }).fill('https://run.example.com/?src={code}');
+    await form.getByRole('button', { name: 'Add playground' }).click();
+    await visible(page.getByRole('list', { name: 'Playgrounds' }).getByRole('listitem', { name }));
+
+    await page.getByRole('tab', { name: 'Invitations' }).click();
+    const invite = page.getByRole('form', { name: 'Create an invitation link' });
+    await invite.getByRole('combobox', { name: 'Join as' }).selectOption({ label: 'Moderator' });
+    await invite.getByRole('checkbox', { name: `#${channel.name}` }).check();
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    const link = page.getByRole('textbox', { name: 'New invitation link' });
+    await visible(link);
+    expect(await link.inputValue()).toMatch(new RegExp(`^${server.baseUrl.replace(/[.]/g, '\\.')}/join/\\S+`));
+    await visible(page.getByRole('button', { name: 'Copy' }));
+    await shoot('04-invite');
+  });
+
+  it('adds a second account with an API key and switches between accounts', async () => {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Sign in with API key' }).click();
+    const form = page.getByRole('form', { name: 'Sign in with API key' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(member.email);
+    await form.getByLabel('API key').fill(memberHttp.apiKey);
+    await form.getByRole('button', { name: 'Sign in with API key' }).click();
+    await visible(page.getByText(`${member.fullName} · ${member.email}`));
+    // The member is not an administrator: no organization settings for them.
+    await visible(page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Drafts' }));
+    expect(await page.getByRole('button', { name: 'Organization settings' }).count()).toBe(0);
+    const pageData = await page.evaluate(() => document.documentElement.outerHTML);
+    expect(pageData).not.toContain(memberHttp.apiKey);
+
+    const switcher = page.getByRole('combobox', { name: 'Account' });
+    await switcher.selectOption({ label: `${server.realmName} (${owner.email})` });
+    await visible(page.getByText(`${owner.fullName} · ${owner.email}`));
+    await visible(page.getByRole('button', { name: 'Organization settings' }));
+    await shoot('05-switched');
+  });
+});
