@@ -4,32 +4,17 @@
  * owns the subscription side; this repo writes channel rows alone and reads the whole directory.
  */
 import type { Db } from '../db';
-import type { StoredChannel } from './channels';
-import { parseObject } from './json';
+import { toStoredChannel, type ChannelRow, type StoredChannel } from './channels';
 import { keyedPage, type KeyedPage } from './paging';
 
 export type DirectoryChannel = StoredChannel & { subscribed: boolean };
 
-interface Row {
-  id: number;
-  name: string;
-  description: string;
-  rendered_description: string;
-  invite_only: number;
-  extra: string;
+interface Row extends ChannelRow {
   subscribed: number;
 }
 
 function toChannel(r: Row): DirectoryChannel {
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    renderedDescription: r.rendered_description,
-    inviteOnly: r.invite_only === 1,
-    extra: parseObject(r.extra),
-    subscribed: r.subscribed === 1,
-  };
+  return { ...toStoredChannel(r), subscribed: r.subscribed === 1 };
 }
 
 /** Channel properties of stream/update events that have their own column. */

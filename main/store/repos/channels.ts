@@ -26,13 +26,28 @@ export interface StoredSubscription {
 
 export type SubscribedChannel = StoredChannel & { subscription: StoredSubscription };
 
-interface JoinedRow {
+/** The channel columns of the channels table, as every reader of it sees them. */
+export interface ChannelRow {
   id: number;
   name: string;
   description: string;
   rendered_description: string;
   invite_only: number;
   extra: string;
+}
+
+export function toStoredChannel(r: ChannelRow): StoredChannel {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    renderedDescription: r.rendered_description,
+    inviteOnly: r.invite_only === 1,
+    extra: parseObject(r.extra),
+  };
+}
+
+interface JoinedRow extends ChannelRow {
   color: string;
   is_muted: number;
   pin_to_top: number;
@@ -41,12 +56,7 @@ interface JoinedRow {
 
 function toSubscribed(r: JoinedRow): SubscribedChannel {
   return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    renderedDescription: r.rendered_description,
-    inviteOnly: r.invite_only === 1,
-    extra: parseObject(r.extra),
+    ...toStoredChannel(r),
     subscription: {
       channelId: r.id,
       color: r.color,

@@ -1,32 +1,7 @@
 /** Paged reads of the users table by name (UsersRepo writes it); walks users_by_name, never sorts the table. */
 import type { Db } from '../db';
 import { keyedPage, type KeyedPage } from './paging';
-import { parseObject } from './json';
-import type { StoredUser } from './users';
-
-interface UserRow {
-  id: number;
-  email: string;
-  full_name: string;
-  avatar_url: string | null;
-  role: number;
-  is_bot: number;
-  is_active: number;
-  extra: string;
-}
-
-function toUser(r: UserRow): StoredUser {
-  return {
-    id: r.id,
-    email: r.email,
-    fullName: r.full_name,
-    avatarUrl: r.avatar_url,
-    role: r.role,
-    isBot: r.is_bot === 1,
-    isActive: r.is_active === 1,
-    extra: parseObject(r.extra),
-  };
-}
+import { toUser, type StoredUser, type UserRow } from './users';
 
 export class UserDirectoryRepo {
   readonly #page;

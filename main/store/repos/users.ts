@@ -14,7 +14,8 @@ export interface StoredUser {
   extra: Record<string, unknown>;
 }
 
-interface UserRow {
+/** A row of the users table, as every reader of it sees it. */
+export interface UserRow {
   id: number;
   email: string;
   full_name: string;
@@ -25,7 +26,7 @@ interface UserRow {
   extra: string;
 }
 
-function toUser(r: UserRow): StoredUser {
+export function toUser(r: UserRow): StoredUser {
   return {
     id: r.id,
     email: r.email,
