@@ -15,6 +15,11 @@ export interface App {
   readonly push: PushService;
   /** Legacy APNs tokens from POST /users/me/apns_device_token. */
   readonly apnsTokens: ApnsTokens;
+  /**
+   * Zulip's server_generation: when this server (re)started, in seconds. POST /register reports it;
+   * a simulated restart (faults/queues.ts) moves it on, so clients can tell the server changed.
+   */
+  serverGeneration: number;
 }
 
 /** Unix time in whole seconds, the unit of every timestamp in the API. */

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { App } from './app';
+import { nowSeconds, type App } from './app';
 import { ApnsTokens } from './bouncer/apns_tokens';
 import type { PushService } from './bouncer/push_service';
 import { realmUuidOf, startPush, type PushSetup } from './bouncer/setup';
@@ -28,6 +28,7 @@ export interface StartLineUser {
 export class DevServer implements App {
   readonly queues: QueueRegistry;
   readonly apnsTokens = new ApnsTokens();
+  serverGeneration = nowSeconds();
   private url = '';
   private pushSetup: PushSetup | null = null;
   private recorder: ResponseRecorder | null = null;

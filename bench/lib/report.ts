@@ -40,7 +40,18 @@ export function ms(value: number): string {
   return value.toFixed(1);
 }
 
-const HEADERS = ['case', 'base med', 'base p95', 'meas med', 'meas p95', 'meas max', 'ratio', 'budget'];
+const HEADERS = [
+  'case',
+  'base med',
+  'base p95',
+  'meas med',
+  'meas p95',
+  'meas max',
+  'ratio',
+  'held p95',
+  'held max',
+  'budget',
+];
 
 function row(r: CaseResult): string[] {
   const budget = r.budgetMs === null ? '' : `${r.overBudget ? 'OVER ' : 'ok '}${r.budgetMs}`;
@@ -52,6 +63,9 @@ function row(r: CaseResult): string[] {
     ms(r.measured.p95Ms),
     ms(r.measured.maxMs),
     `${r.ratio.toFixed(2)}x`,
+    // Cases that yield between chunks: the longest stretch one call held the event loop.
+    r.blocking ? ms(r.blocking.p95Ms) : '',
+    r.blocking ? ms(r.blocking.maxMs) : '',
     budget,
   ];
 }

@@ -17,7 +17,9 @@ export interface CaseResult {
   /** measured p95 / baseline p95. */
   ratioP95: number;
   budgetMs: number | null;
-  /** Whether the slowest measured call went over the budget (null without a budget). */
+  /** With measureBlocking: per measured call, the longest stretch it held the event loop. */
+  blocking?: Summary;
+  /** Whether the slowest measured call (with measureBlocking: stretch) went over the budget (null without one). */
   overBudget: boolean | null;
 }
 
@@ -25,23 +27,54 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-/** Times one call; awaits only when the side returned a promise, so sync code pays no microtask. */
-async function timeOne(side: Side, round: number): Promise<{ ms: number; result: unknown }> {
+/**
+ * Watches the event loop from now on: a setImmediate chain whose ticks can only run while no
+ * code holds the loop, so the longest gap between ticks is the longest stretch anything held it.
+ */
+function watchLoop(): { stop(): number } {
+  let last = performance.now();
+  let longest = 0;
+  let stopped = false;
+  const tick = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (!stopped) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return {
+    stop: () => {
+      stopped = true;
+      return Math.max(longest, performance.now() - last);
+    },
+  };
+}
+
+/**
+ * Times one call; awaits only when the side returned a promise, so sync code pays no microtask.
+ * With `watch`, also the longest stretch the call held the event loop (all of it, if it never yields).
+ */
+async function timeOne(side: Side, round: number, watch = false) {
+  const loop = watch ? watchLoop() : null;
   const start = performance.now();
   let result = side.run(round);
+  const syncMs = performance.now() - start;
   if (isThenable(result)) result = await result;
-  return { ms: performance.now() - start, result };
+  const ms = performance.now() - start;
+  return { ms, blockMs: loop ? Math.max(syncMs, loop.stop()) : ms, result };
 }
 
 export async function runCase(c: BenchCase): Promise<CaseResult> {
   if (c.rounds < 1 || c.warmup < 0) throw new Error(`${c.name}: needs at least one round`);
   const baseline: number[] = [];
   const measured: number[] = [];
+  const blocking: number[] = [];
+  const watch = c.measureBlocking === true;
   for (let round = 0; round < c.warmup + c.rounds; round++) {
     c.prepare?.(round);
     const baselineFirst = round % 2 === 0;
-    const first = await timeOne(baselineFirst ? c.baseline : c.measured, round);
-    const second = await timeOne(baselineFirst ? c.measured : c.baseline, round);
+    const first = await timeOne(baselineFirst ? c.baseline : c.measured, round, watch && !baselineFirst);
+    const second = await timeOne(baselineFirst ? c.measured : c.baseline, round, watch && baselineFirst);
     const [b, m] = baselineFirst ? [first, second] : [second, first];
     if (round === c.warmup && c.compare) {
       const difference = c.compare(b.result, m.result);
@@ -50,10 +83,12 @@ export async function runCase(c: BenchCase): Promise<CaseResult> {
     if (round < c.warmup) continue;
     baseline.push(b.ms);
     measured.push(m.ms);
+    blocking.push(m.blockMs);
   }
   const b = summarize(baseline);
   const m = summarize(measured);
   const budgetMs = c.budgetMs ?? null;
+  const held = watch ? summarize(blocking) : null;
   return {
     name: c.name,
     baselineLabel: c.baseline.label,
@@ -63,6 +98,7 @@ export async function runCase(c: BenchCase): Promise<CaseResult> {
     ratio: ratio(m.medianMs, b.medianMs),
     ratioP95: ratio(m.p95Ms, b.p95Ms),
     budgetMs,
-    overBudget: budgetMs === null ? null : m.maxMs > budgetMs,
+    ...(held ? { blocking: held } : {}),
+    overBudget: budgetMs === null ? null : (held ?? m).maxMs > budgetMs,
   };
 }

@@ -15,6 +15,8 @@ const Limit = z
     maxMs: z.number().positive().optional(),
     /** The measured side's 95th percentile, in ms: a budget that survives a stray stall. */
     maxP95Ms: z.number().positive().optional(),
+    /** With measureBlocking: the 95th percentile of the longest stretch a call held the event loop, in ms. */
+    maxBlockingP95Ms: z.number().positive().optional(),
     /** Why this limit; shown when it is exceeded. */
     why: z.string().optional(),
   })
@@ -54,6 +56,16 @@ export function violations(thresholds: Thresholds, suite: string, result: CaseRe
   }
   if (limit.maxP95Ms !== undefined && result.measured.p95Ms > limit.maxP95Ms) {
     out.push(`${caseKey(suite, result.name)}: p95 ${result.measured.p95Ms.toFixed(2)} ms > ${limit.maxP95Ms} ms${why}`);
+  }
+  if (limit.maxBlockingP95Ms !== undefined) {
+    const p95 = result.blocking?.p95Ms;
+    if (p95 === undefined)
+      out.push(`${caseKey(suite, result.name)}: no event-loop stretches recorded (measureBlocking is off)`);
+    else if (p95 > limit.maxBlockingP95Ms) {
+      out.push(
+        `${caseKey(suite, result.name)}: held the loop ${p95.toFixed(2)} ms at p95 > ${limit.maxBlockingP95Ms} ms${why}`,
+      );
+    }
   }
   if (limit.maxMs !== undefined && result.measured.maxMs > limit.maxMs) {
     out.push(

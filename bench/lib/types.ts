@@ -24,6 +24,12 @@ export interface BenchCase {
   /** Wall-clock budget for one call of the measured side; its slowest call is reported against it. */
   budgetMs?: number;
   /**
+   * The measured side yields to the event loop between slices of work (chunked writes): also
+   * record, per call, the longest stretch it held the event loop. The budget then applies to
+   * that stretch, which is what stalls IPC; the ratio still compares whole calls.
+   */
+  measureBlocking?: boolean;
+  /**
    * Checks, on the first recorded round, that both sides did the same work (e.g. returned the
    * same message IDs). Returns a description of the difference, or null. A difference is an error.
    */

@@ -12,6 +12,7 @@ import type { Params } from '../http/params';
 import type { ChannelChange } from '../store/channels';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
 import { renderDescription } from './create';
+import { legacyPolicyEvents, systemGroupNames } from './post_policy';
 import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from './names';
 import {
   adminRequired,
@@ -153,11 +154,19 @@ export function planChannelUpdate(
   planAccess(app, graph, user, channel, params, change);
   planProperties(app, graph, user, channel, params, change);
   const settings = planSettings(app, graph, channel, params, change);
+  const before = JSON.parse(channel.group_settings) as Record<string, unknown>;
+  const systemGroups = systemGroupNames(graph.groups);
   return {
     change,
     events: [
       ...propertyEvents(channel, change),
-      ...Object.entries(settings).map(([property, value]) => ({ property, value })),
+      ...Object.entries(settings).flatMap(([property, value]) => [
+        { property, value },
+        // Old clients learn who may post from the deprecated fields, which follow this setting.
+        ...(property === 'can_send_message_group'
+          ? legacyPolicyEvents(before['can_send_message_group'], value, systemGroups)
+          : []),
+      ]),
     ],
   };
 }

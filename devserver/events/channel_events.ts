@@ -1,4 +1,5 @@
 import { nowSeconds, type App } from '../app';
+import { systemGroupNames } from '../channels/post_policy';
 import { notificationDefaults, userSettings } from '../register/user_settings';
 import type { ChannelRow } from '../store/rows';
 import { formatChannel, formatSubscription, type ChannelViewContext } from '../views/channels';
@@ -14,6 +15,7 @@ export function channelViewContext(app: App): ChannelViewContext {
     now,
     stats: app.store.messages.channelStats(now - FOUR_WEEKS),
     subscribers: app.store.channels.subscriberMap(),
+    systemGroups: systemGroupNames(app.store.groups.all()),
   };
 }
 

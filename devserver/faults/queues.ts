@@ -42,13 +42,16 @@ export function expireQueues(app: App, filter: { queue_id?: unknown; user_id?: u
 /**
  * Simulates a server restart. Like Zulip's Tornado, first a `restart` event goes to every queue
  * that accepts it (a waiting poll returns with it at once); then, unlike Zulip, which reloads its
- * queues from disk, every queue is lost unless `keepQueues` is set.
+ * queues from disk, every queue is lost unless `keepQueues` is set. POST /register reports the new
+ * server_generation from then on.
  */
 export function restartServer(
   app: App,
   keepQueues: boolean,
 ): { notified: number; dropped: number; server_generation: number } {
-  const serverGeneration = Math.floor(Date.now() / 1000);
+  // Strictly later than the old generation even within the same second, so it always differs.
+  const serverGeneration = Math.max(Math.floor(Date.now() / 1000), app.serverGeneration + 1);
+  app.serverGeneration = serverGeneration;
   let notified = 0;
   app.queues.publish(
     [],

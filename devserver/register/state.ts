@@ -1,4 +1,5 @@
 import { nowSeconds, type App } from '../app';
+import { systemGroupNames } from '../channels/post_policy';
 import type { UserRow } from '../store/rows';
 import { formatGroup } from '../views/groups';
 import { avatarUrl, formatSystemBot, formatUser, type UserViewOptions } from '../views/users';
@@ -39,6 +40,7 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
     now,
     stats: app.store.messages.channelStats(now - FOUR_WEEKS),
     subscribers: app.store.channels.subscriberMap(),
+    systemGroups: systemGroupNames(groups),
   };
 
   if (want('alert_words')) state['alert_words'] = [];

@@ -1,5 +1,7 @@
 import { nowSeconds } from '../app';
+import { checkCanPost } from '../channels/post_policy';
 import { publishMessage } from '../events/message_events';
+import { GroupGraph } from '../groups/graph';
 import { badRequest, missingParam } from '../http/errors';
 import type { ApiRoute } from '../http/route';
 import { renderMarkdown } from '../markdown/render';
@@ -16,8 +18,9 @@ const DIRECT_TYPES = new Set(['direct', 'private']);
 export const messageSendRoutes: ApiRoute[] = [
   {
     /**
-     * POST /messages: sends a channel or direct message and returns its ID. Wildcard mentions are
-     * checked against can_mention_many_users_group; the sender's automatic follow/unmute settings
+     * POST /messages: sends a channel or direct message and returns its ID. Channel messages need
+     * the channel's can_send_message_group; wildcard mentions are checked against
+     * can_mention_many_users_group; the sender's automatic follow/unmute settings
      * may change their topic policy (user_topic event, automatic_new_visibility_policy). The
      * `message` event goes to every queue of every receiver; the queue named by queue_id also
      * gets local_id.
@@ -39,6 +42,7 @@ export const messageSendRoutes: ApiRoute[] = [
       let destination: Destination;
       if (CHANNEL_TYPES.has(type)) {
         const channel = resolveChannel(app.store, user, to);
+        checkCanPost(app, GroupGraph.load(app.store), user, channel);
         const rawTopic = params.string('topic') ?? params.string('subject');
         if (rawTopic === undefined) throw missingParam('topic');
         destination = { kind: 'channel', channel, topic: normalizeTopic(rawTopic, channel, realm) };

@@ -9,9 +9,6 @@ import { initialState } from '../register/state';
 import type { IncludeSubscribers } from '../register/subscriptions';
 import { versionFields } from '../version';
 
-/** Identifies this server process; clients compare it across restarts. */
-const SERVER_GENERATION = Math.floor(Date.now() / 1000);
-
 function readIncludeSubscribers(params: Params): IncludeSubscribers {
   const value = params.string('include_subscribers') ?? 'false';
   if (!['true', 'false', 'partial'].includes(value))
@@ -53,14 +50,14 @@ export const registerRoutes: ApiRoute[] = [
           queue_id: null,
           last_event_id: -1,
           ...versionFields(),
-          ...spectatorState(app, types, SERVER_GENERATION),
+          ...spectatorState(app, types, app.serverGeneration),
         };
       }
       const state = initialState(app, user, {
         fetchTypes: types,
         includeSubscribers,
         capabilities: spec.capabilities,
-        serverGeneration: SERVER_GENERATION,
+        serverGeneration: app.serverGeneration,
       });
       const queue = app.queues.create(spec);
       return { queue_id: queue.id, last_event_id: -1, ...versionFields(), ...state };

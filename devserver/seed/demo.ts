@@ -8,6 +8,7 @@ import { createDemoOrg, DEMO_PASSWORD, demoSubscribers, DM_GROUPS, P } from './d
 import { demoMessage, TOPICS, typoVersion } from './demo_text';
 import { seedDemoChannelExtras } from './demo_channels';
 import { seedDemoRecords } from './demo_records';
+import { seedDemoTopicPolicies } from './demo_topics';
 
 const DAY = 86_400;
 const CHANNEL_MESSAGES = 2600;
@@ -132,6 +133,7 @@ export function seedDemo(store: Store, now: number): void {
   }
   seedDemoRecords(build, org.channels);
   seedDemoChannelExtras(build, org);
+  seedDemoTopicPolicies(build, org.channels);
 }
 
 /** Messages placed on purpose: CI reports, @all announcements, recent mentions of the owner. */

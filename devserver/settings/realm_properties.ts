@@ -85,6 +85,8 @@ export const REALM_PROPERTIES: Readonly<Record<string, RealmProperty>> = {
   inline_image_preview: { kind: 'bool', event: 'update' },
   inline_url_embed_preview: { kind: 'bool', event: 'update' },
   presence_disabled: { kind: 'bool', event: 'update' },
+  // Overrides the --spectator-access flag; spectators still need --web-public-streams.
+  enable_spectator_access: { kind: 'bool', event: 'update' },
   ...Object.fromEntries(
     GROUP_SETTINGS.map((name) => [
       name,

@@ -1,3 +1,4 @@
+import { legacyPostPolicy } from '../channels/post_policy';
 import type { ChannelRow, SubscriptionRow } from '../store/rows';
 
 /** Facts about a channel that come from its messages rather than its row. */
@@ -11,6 +12,8 @@ export interface ChannelViewContext {
   now: number;
   stats: Map<number, ChannelStats>;
   subscribers: Map<number, number[]>;
+  /** System group names by ID, for the legacy stream_post_policy view of can_send_message_group. */
+  systemGroups: ReadonlyMap<number, string>;
 }
 
 const DAY = 86_400;
@@ -21,6 +24,7 @@ const RECENTLY_ACTIVE_DAYS = 180;
 export function formatChannel(channel: ChannelRow, ctx: ChannelViewContext): Record<string, unknown> {
   const stats = ctx.stats.get(channel.id);
   const oldEnough = ctx.now - channel.date_created >= 7 * DAY;
+  const groupSettings = JSON.parse(channel.group_settings) as Record<string, unknown>;
   return {
     stream_id: channel.id,
     name: channel.name,
@@ -30,8 +34,7 @@ export function formatChannel(channel: ChannelRow, ctx: ChannelViewContext): Rec
     creator_id: channel.creator_id,
     invite_only: channel.invite_only === 1,
     is_web_public: channel.is_web_public === 1,
-    is_announcement_only: false,
-    stream_post_policy: 1,
+    ...legacyPostPolicy(groupSettings['can_send_message_group'], ctx.systemGroups),
     message_retention_days: channel.message_retention_days,
     history_public_to_subscribers: channel.history_public_to_subscribers === 1,
     first_message_id: stats?.firstId ?? null,
@@ -42,7 +45,7 @@ export function formatChannel(channel: ChannelRow, ctx: ChannelViewContext): Rec
     // Messages in the last four weeks averaged per week; null while the channel is under a week old.
     stream_weekly_traffic: oldEnough ? Math.round((stats?.recent ?? 0) / 4) : null,
     subscriber_count: ctx.subscribers.get(channel.id)?.length ?? 0,
-    ...(JSON.parse(channel.group_settings) as Record<string, unknown>),
+    ...groupSettings,
   };
 }
 

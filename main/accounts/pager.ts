@@ -3,13 +3,14 @@
  * there. When the range holding the anchor proves only part of it, only the missing sides are
  * fetched, starting at the range's edges, so the new messages join the known range. With no
  * range around the anchor the whole window is fetched. Requests ask for at most MAX_PER_REQUEST
- * messages; what they return is stored, with the range it proves, before answering. When the
- * server cannot be asked, whatever the cache holds is the answer.
+ * messages; what they return is stored, with the range it proves, before answering. The store
+ * goes in chunks with the event loop free in between, so a 5,000-message window never stalls IPC.
+ * When the server cannot be asked, whatever the cache holds is the answer.
  */
 import { isAuthFailure, isTransient } from '../api/errors';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
-import { cacheMessages } from '../store/cache-messages';
+import { cacheMessagesInChunks } from '../store/cache-messages';
 import { NEWEST, filterKey, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
 import { anchorId, resolveFirstUnread, viewAround, type CacheView, type PageAnchor } from './cache-page';
@@ -74,7 +75,7 @@ export class Pager {
     } catch (e) {
       return this.#unreachable(e, filter, anchor, before, after);
     }
-    const newIds = this.#store(filter, anchor, fetched, queueAtStart);
+    const newIds = await this.#store(filter, anchor, fetched, queueAtStart);
     return {
       messages: this.#d.store.messages.getByIds(fetched.messages.map((m) => m.id)),
       foundOldest: fetched.foundOldest,
@@ -106,9 +107,8 @@ export class Pager {
     } catch (e) {
       return this.#unreachable(e, filter, anchor, before, after);
     }
-    const newIds = this.#d.store.transaction(() =>
-      fetched.flatMap((f) => this.#store(filter, f.edge, f.page, queueAtStart)),
-    );
+    const newIds: number[] = [];
+    for (const f of fetched) newIds.push(...(await this.#store(filter, f.edge, f.page, queueAtStart)));
     const again = viewAround(this.#d.store, filter, anchor, before, after);
     const page = again?.page ?? view.page;
     return {
@@ -129,17 +129,17 @@ export class Pager {
     return this.#bestEffort(filter, anchor, before, after);
   }
 
-  /** Stores a fetched window and the range it proves, in one transaction; returns the IDs that are new. */
-  #store(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null): number[] {
+  /**
+   * Stores a fetched window in chunks (see cacheMessagesInChunks), then the range it proves;
+   * returns the IDs that are new. The range is written last, so it never vouches for messages
+   * still waiting in a later chunk, and whether it may stay open is judged after the last chunk.
+   */
+  async #store(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null) {
     const { store } = this.#d;
-    return store.transaction(() => {
-      const ids = page.messages.map((m) => m.id);
-      const known = new Set(store.messages.cachedIds(ids));
-      cacheMessages(store, page.messages);
-      const range = this.#provenRange(filter, anchor, page, queueAtStart);
-      if (range) store.ranges.add(filterKey(filter), range.lo, range.hi);
-      return ids.filter((id) => !known.has(id));
-    });
+    const newIds = await cacheMessagesInChunks(store, page.messages);
+    const range = this.#provenRange(filter, anchor, page, queueAtStart);
+    if (range) store.ranges.add(filterKey(filter), range.lo, range.hi);
+    return newIds;
   }
 
   #provenRange(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null) {

@@ -2,11 +2,19 @@
  * Stores messages as the server just described them (a message event, a GET /messages page,
  * search results) with everything that hangs off them: read and mention state in unreads,
  * starred (inside MessagesRepo), the topic list and recent DMs. Every writer of fetched
- * messages goes through here so none forgets a table. Call inside a transaction.
+ * messages goes through here so none forgets a table.
+ *
+ * `cacheMessages` is one synchronous transaction: fine for an event run or a search page.
+ * A fetched window of up to thousands of messages goes through `cacheMessagesInChunks`, which
+ * writes MESSAGES_PER_TRANSACTION at a time and lets the event loop run in between, so no single
+ * store call holds the main process (which also routes IPC) for longer than a frame.
  */
 import type { AccountStore } from './account-store';
 import { isMentioned, type CachedMessage } from './repos/message-rows';
 import type { UnreadEntry } from './repos/unreads';
+
+/** At 100,000 cached messages, 200 rows commit in a few milliseconds on a slow machine. */
+export const MESSAGES_PER_TRANSACTION = 200;
 
 export function unreadEntryOf(m: CachedMessage): UnreadEntry {
   return {
@@ -18,15 +26,66 @@ export function unreadEntryOf(m: CachedMessage): UnreadEntry {
   };
 }
 
-export function cacheMessages(store: AccountStore, messages: readonly CachedMessage[]): void {
-  store.transaction(() => {
-    store.messages.upsertMany(messages);
-    const read = messages.filter((m) => m.read).map((m) => m.id);
-    if (read.length > 0) store.unreads.remove(read);
-    store.unreads.add(messages.filter((m) => !m.read).map(unreadEntryOf));
-    for (const m of messages) {
-      if (m.channelId !== null) store.topics.note(m.channelId, m.topic, m.id);
-      if (m.dmKey !== null) store.recentDms.note(m.dmKey, m.id);
+/** The newest message ID per topic and per DM conversation: one upsert each, not one per message. */
+function newestPerConversation(messages: readonly CachedMessage[]) {
+  const topics = new Map<number, Map<string, number>>();
+  const dms = new Map<string, number>();
+  for (const m of messages) {
+    if (m.channelId !== null) {
+      let byName = topics.get(m.channelId);
+      if (!byName) topics.set(m.channelId, (byName = new Map()));
+      byName.set(m.topic, Math.max(byName.get(m.topic) ?? m.id, m.id));
     }
-  });
+    if (m.dmKey !== null) dms.set(m.dmKey, Math.max(dms.get(m.dmKey) ?? m.id, m.id));
+  }
+  return { topics, dms };
+}
+
+function write(store: AccountStore, messages: readonly CachedMessage[]): void {
+  store.messages.upsertMany(messages);
+  const read: number[] = [];
+  const unread: UnreadEntry[] = [];
+  for (const m of messages) {
+    if (m.read) read.push(m.id);
+    else unread.push(unreadEntryOf(m));
+  }
+  if (read.length > 0) store.unreads.remove(read);
+  store.unreads.add(unread);
+  const { topics, dms } = newestPerConversation(messages);
+  for (const [channelId, byName] of topics) {
+    for (const [name, id] of byName) store.topics.note(channelId, name, id);
+  }
+  for (const [dmKey, id] of dms) store.recentDms.note(dmKey, id);
+}
+
+/** Writes the messages in one transaction; inside the caller's transaction, as part of it. */
+export function cacheMessages(store: AccountStore, messages: readonly CachedMessage[]): void {
+  if (messages.length === 0) return;
+  if (store.db.inTransaction) write(store, messages);
+  else store.transaction(() => write(store, messages));
+}
+
+/** Resolves on the event loop's next turn, after pending I/O and IPC callbacks have run. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Writes the messages MESSAGES_PER_TRANSACTION at a time, yielding between transactions; returns
+ * the IDs that were not cached before. Each chunk lands whole or not at all; a failure stops the
+ * rest (the chunks already written stay: each is a correct cache entry on its own). A caller that
+ * records a range over these messages does so after this resolves, when all of them are there.
+ */
+export async function cacheMessagesInChunks(store: AccountStore, messages: readonly CachedMessage[]): Promise<number[]> {
+  const newIds: number[] = [];
+  for (let start = 0; start < messages.length; start += MESSAGES_PER_TRANSACTION) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = messages.slice(start, start + MESSAGES_PER_TRANSACTION);
+    store.transaction(() => {
+      const known = new Set(store.messages.cachedIds(chunk.map((m) => m.id)));
+      write(store, chunk);
+      for (const m of chunk) if (!known.has(m.id)) newIds.push(m.id);
+    });
+  }
+  return newIds;
 }

@@ -1,13 +1,14 @@
 /**
- * One account's sync loop: register (snapshot) → long-poll → apply each batch in one
- * transaction with last_event_id → publish deltas; and around it the recovery rules:
- * backoff on network trouble, re-register on a lost queue, stop on an auth failure.
+ * One account's sync loop: register (snapshot) → long-poll → apply each batch (in bounded
+ * transactions, each with the last_event_id it reached) → publish deltas; and around it the
+ * recovery rules: backoff on network trouble, re-register on a lost queue, stop on an auth failure.
  */
 import type { AccountStatus } from '../../common/model';
 import type { RegisterResponse, ZulipEvent } from '../api';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
-import { applyEvent } from './appliers';
+import { yieldToEventLoop } from '../store/cache-messages';
+import { applyEvents, transactionSlices } from './apply-batch';
 import { Backoff } from './backoff';
 import type { Clock } from './clock';
 import type { Delta } from './deltas';
@@ -90,7 +91,7 @@ export class SyncEngine {
         recovering = false;
         lostQueues = 0;
         backoff.reset();
-        this.#applyBatch(events);
+        await this.#applyBatch(events);
       } catch (e) {
         if (signal.aborted) return;
         const reaction = classifyFailure(e, during);
@@ -145,26 +146,26 @@ export class SyncEngine {
     );
   }
 
-  /** Applies a batch in one transaction; an event that fails is rolled back alone and skipped. */
-  #applyBatch(events: ZulipEvent[]): void {
+  /**
+   * Applies a batch in transactions of EVENTS_PER_TRANSACTION events (see apply-batch.ts), each
+   * saving the last_event_id it reached, with the event loop free between them; an event that
+   * fails is rolled back alone and skipped. The deltas are published once, for the whole batch.
+   */
+  async #applyBatch(events: ZulipEvent[]): Promise<void> {
     const fresh = events.filter((ev) => ev.id > this.#lastEventId);
     if (fresh.length === 0) return;
     const { store, log } = this.#d;
     const ctx = { store, selfUserId: this.#d.selfUserId, log };
-    const lastId = Math.max(...fresh.map((ev) => ev.id));
-    const deltas = store.transaction(() => {
-      const out: Delta[] = [];
-      for (const ev of fresh) {
-        try {
-          out.push(...store.transaction(() => applyEvent(ctx, ev)));
-        } catch (e) {
-          log.error('could not apply an event; skipped', { type: ev.type, id: ev.id, error: e });
-        }
-      }
-      store.syncState.setLastEventId(lastId);
-      return out;
-    });
-    this.#lastEventId = lastId;
+    const deltas: Delta[] = [];
+    for (const [i, slice] of transactionSlices(fresh).entries()) {
+      if (i > 0) await yieldToEventLoop();
+      const lastId = slice.reduce((max, ev) => Math.max(max, ev.id), this.#lastEventId);
+      store.transaction(() => {
+        deltas.push(...applyEvents(ctx, slice));
+        store.syncState.setLastEventId(lastId);
+      });
+      this.#lastEventId = lastId;
+    }
     try {
       this.#d.onDeltas(deltas);
     } catch (e) {

@@ -59,8 +59,8 @@ export class SearchState {
         limit: SEARCH_LIMIT,
       });
       if (generation !== this.generation) return;
-      const known = new Set(this.results.map((m) => m.id));
-      this.results = [...this.results, ...result.messages.filter((m) => !known.has(m.id))];
+      const known = this.results.map((m) => m.id);
+      this.results = [...this.results, ...result.messages.filter((m) => !known.includes(m.id))];
       this.serverConsulted = result.serverConsulted;
       this.serverError = result.serverError ?? null;
       this.exhausted = result.messages.length < SEARCH_LIMIT;

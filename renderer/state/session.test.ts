@@ -88,3 +88,34 @@ describe('SessionState', () => {
     expect(session.active?.id).toBe('acc-2');
   });
 });
+
+describe('SessionState account switching and do-not-disturb', () => {
+  it('switches through main and takes the account’s last view', async () => {
+    const a = account();
+    const b = account({ id: 'acc-2', email: 'other@example.com' });
+    const bridge = new MemoryBridge()
+      .handle('app:state', () => ({
+        accounts: [a, b],
+        activeAccountId: 'acc-1',
+        lastView: null,
+        keychain: { kind: 'keychain' },
+      }))
+      .handle('account:switch', () => ({
+        accounts: [a, b],
+        activeAccountId: 'acc-2',
+        lastView: { kind: 'channel', channelId: 3 },
+        keychain: { kind: 'keychain' },
+      }))
+      .handle('notify:setDoNotDisturb', () => null);
+    const session = new SessionState(bridge.client());
+    await session.load();
+    await session.switchAccount('acc-2');
+    expect(bridge.callsOf('account:switch')).toEqual([{ accountId: 'acc-2' }]);
+    expect(session.active?.email).toBe('other@example.com');
+    expect(session.lastView).toEqual({ kind: 'channel', channelId: 3 });
+
+    await session.setDoNotDisturb(true);
+    expect(bridge.callsOf('notify:setDoNotDisturb')).toEqual([{ enabled: true }]);
+    expect(session.doNotDisturb).toBe(true);
+  });
+});

@@ -23,12 +23,13 @@ export class TypingState {
   /** Typists in the narrow; a channel narrow includes those typing in any of its topics. */
   userIdsIn(narrow: Narrow | null): number[] {
     if (!narrow) return [];
-    const ids = new Set<number>();
+    const ids: number[] = [];
     for (const t of this.typing) {
-      const inChannel = narrow.kind === 'channel' && t.narrow.kind === 'topic' && t.narrow.channelId === narrow.channelId;
-      if (inChannel || sameNarrow(t.narrow, narrow)) for (const id of t.userIds) ids.add(id);
+      const inChannel =
+        narrow.kind === 'channel' && t.narrow.kind === 'topic' && t.narrow.channelId === narrow.channelId;
+      if (inChannel || sameNarrow(t.narrow, narrow)) ids.push(...t.userIds.filter((id) => !ids.includes(id)));
     }
-    return [...ids];
+    return ids;
   }
 
   dispose(): void {

@@ -105,7 +105,7 @@ describe('features', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: /^Email/ }).fill(owner.email);
     await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await visible(page.getByRole('navigation', { name: 'Channels' }));
 
     const word = tag();
@@ -131,7 +131,9 @@ describe('features', () => {
     )) as FullMessage[];
     if (!theirs) throw new Error('the member message is missing');
     // Viewed to the bottom: the server has it read for the owner.
-    await expect.poll(async () => (await topicMessage(ownerHttp, theirs.id))?.flags, { timeout: UI_TIMEOUT }).toContain('read');
+    await expect
+      .poll(async () => (await topicMessage(ownerHttp, theirs.id))?.flags, { timeout: UI_TIMEOUT })
+      .toContain('read');
 
     await messageAction(theirs.content, 'Add reaction');
     await page.getByRole('group', { name: 'Choose a reaction' }).getByRole('button', { name: ':tada:' }).click();
@@ -151,10 +153,13 @@ describe('features', () => {
     await messageAction(mine, 'Edit message');
     const edited = `${mine} edited`;
     await page.getByRole('textbox', { name: 'Edit message' }).fill(edited);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(article(edited).getByText('(edited)'));
     await expect
-      .poll(async () => (await ownerHttp.newestMessages([{ operator: 'channel', operand: channel.stream_id }], 1))[0]?.content)
+      .poll(
+        async () =>
+          (await ownerHttp.newestMessages([{ operator: 'channel', operand: channel.stream_id }], 1))[0]?.content,
+      )
       .toBe(edited);
 
     await page.getByRole('button', { name: 'Mark topic as read' }).click();
@@ -176,15 +181,24 @@ describe('features', () => {
     await form.getByRole('button', { name: 'Save snippet' }).click();
     await visible(screen.getByRole('list', { name: 'Snippets' }).getByRole('listitem', { name: title }));
 
-    await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: channel.name, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Channels' })
+      .getByRole('button', { name: channel.name, exact: true })
+      .click();
     await page.getByRole('button', { name: 'Insert saved snippet' }).click();
     await page.getByRole('menuitem', { name: title }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue()).toContain('Thanks for the report!');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue())
+      .toContain('Thanks for the report!');
     await page.getByRole('textbox', { name: 'Message' }).fill('');
   });
 
   it('keeps a draft across a reload and opens it into compose', async () => {
-    await page.getByRole('log').getByRole('button', { name: `#${channel.name} > ${topic}` }).first().click();
+    await page
+      .getByRole('log')
+      .getByRole('button', { name: `#${channel.name} > ${topic}` })
+      .first()
+      .click();
     const words = `Unsent thought ${tag()}`;
     await page.getByRole('textbox', { name: 'Message' }).fill(words);
     await visible(page.getByRole('status').filter({ hasText: 'Draft saved' }));
@@ -228,7 +242,7 @@ describe('features', () => {
     await page.getByRole('button', { name: 'Add account' }).click();
     await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Sign in with API key' }).click();
+    await page.getByRole('button', { name: 'Use an API key instead' }).click();
     const form = page.getByRole('form', { name: 'Sign in with API key' });
     await form.getByRole('textbox', { name: 'Email' }).fill(member.email);
     await form.getByLabel('API key').fill(memberHttp.apiKey);

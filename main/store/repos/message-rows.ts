@@ -147,6 +147,32 @@ export function messageParams(m: StoredMessage): Record<string, unknown> {
   };
 }
 
+/**
+ * The insert statement's values in column order (see MessagesRepo's upsert): positional binding
+ * skips building and matching a named-parameter object for every row of a batch.
+ */
+export function messageValues(m: StoredMessage, hasLink: boolean): unknown[] {
+  return [
+    m.id,
+    m.senderId,
+    m.senderFullName,
+    m.senderEmail,
+    m.avatarUrl,
+    m.timestamp,
+    m.content,
+    m.contentType,
+    m.channelId,
+    m.topic,
+    m.dmKey,
+    m.starred ? 1 : 0,
+    JSON.stringify(m.otherFlags),
+    m.lastEditTimestamp,
+    m.lastMovedTimestamp,
+    m.isMeMessage ? 1 : 0,
+    hasLink ? 1 : 0,
+  ];
+}
+
 export function rowToReaction(row: ReactionRow): StoredReaction {
   return { userId: row.user_id, reactionType: row.reaction_type, emojiCode: row.emoji_code, emojiName: row.emoji_name };
 }

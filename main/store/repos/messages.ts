@@ -9,7 +9,7 @@ import type { NarrowFilter } from '../narrows';
 import {
   MESSAGE_COLUMNS,
   STATE_JOINS,
-  messageParams,
+  messageValues,
   rowToMessage,
   rowToReaction,
   type CachedMessage,
@@ -68,6 +68,8 @@ export class MessagesRepo {
   readonly #starred: StarredRepo;
   readonly #narrowStatements = new Map<string, ReturnType<Db['prepare']>>();
   readonly #upsert;
+  readonly #upsertInTransaction;
+  readonly #insertReactionAt;
   readonly #deleteReactionsOf;
   readonly #insertReaction;
   readonly #deleteReaction;
@@ -89,8 +91,7 @@ export class MessagesRepo {
     this.#upsert = db.prepare(`
       INSERT INTO messages (id, sender_id, sender_full_name, sender_email, avatar_url, timestamp, content, content_type,
         channel_id, topic, dm_key, is_starred, other_flags, last_edit_timestamp, last_moved_timestamp, is_me_message, has_link)
-      VALUES (@id, @sender_id, @sender_full_name, @sender_email, @avatar_url, @timestamp, @content, @content_type,
-        @channel_id, @topic, @dm_key, @is_starred, @other_flags, @last_edit_timestamp, @last_moved_timestamp, @is_me_message, @has_link)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET sender_id = excluded.sender_id, sender_full_name = excluded.sender_full_name,
         sender_email = excluded.sender_email, avatar_url = excluded.avatar_url, timestamp = excluded.timestamp,
         content = excluded.content, content_type = excluded.content_type, channel_id = excluded.channel_id,
@@ -98,10 +99,15 @@ export class MessagesRepo {
         other_flags = excluded.other_flags, last_edit_timestamp = excluded.last_edit_timestamp,
         last_moved_timestamp = excluded.last_moved_timestamp, is_me_message = excluded.is_me_message,
         has_link = excluded.has_link`);
+    this.#upsertInTransaction = db.transaction((messages: readonly StoredMessage[]) => this.#write(messages));
     this.#deleteReactionsOf = db.prepare('DELETE FROM reactions WHERE message_id = ?');
     this.#insertReaction = db.prepare(
       `INSERT OR IGNORE INTO reactions (message_id, reaction_type, emoji_code, user_id, emoji_name)
        VALUES (@messageId, @reactionType, @emojiCode, @userId, @emojiName)`,
+    );
+    this.#insertReactionAt = db.prepare(
+      `INSERT OR IGNORE INTO reactions (message_id, reaction_type, emoji_code, user_id, emoji_name)
+       VALUES (?, ?, ?, ?, ?)`,
     );
     this.#deleteReaction = db.prepare(
       `DELETE FROM reactions WHERE message_id = @messageId AND reaction_type = @reactionType
@@ -132,17 +138,26 @@ export class MessagesRepo {
     this.#newestWhere = db.prepare('SELECT max(id) FROM messages WHERE channel_id = ? AND topic = ?').pluck();
   }
 
-  /** Inserts or replaces messages with their reactions, search text and starred state, in one transaction. */
+  /**
+   * Inserts or replaces messages with their reactions, search text and starred state, in one
+   * transaction. Inside the caller's transaction it adds no savepoint of its own: nesting one per
+   * call cost more than the rows themselves on the event path.
+   */
   upsertMany(messages: readonly StoredMessage[]): void {
-    this.#db.transaction(() => {
-      for (const m of messages) {
-        const { hasLink } = this.#index.put(m.id, m.topic, m.content);
-        this.#upsert.run({ ...messageParams(m), has_link: hasLink ? 1 : 0 });
-        this.#starred.set([m.id], m.starred);
-        this.#deleteReactionsOf.run(m.id);
-        for (const r of m.reactions) this.#insertReaction.run({ messageId: m.id, ...r });
+    if (this.#db.inTransaction) this.#write(messages);
+    else this.#upsertInTransaction(messages);
+  }
+
+  #write(messages: readonly StoredMessage[]): void {
+    for (const m of messages) {
+      const { hasLink } = this.#index.put(m.id, m.topic, m.content);
+      this.#upsert.run(messageValues(m, hasLink));
+      this.#starred.setOne(m.id, m.starred);
+      this.#deleteReactionsOf.run(m.id);
+      for (const r of m.reactions) {
+        this.#insertReactionAt.run(m.id, r.reactionType, r.emojiCode, r.userId, r.emojiName);
       }
-    })();
+    }
   }
 
   has(id: number): boolean {

@@ -35,7 +35,11 @@ export class StarredRepo {
   }
 
   set(ids: readonly number[], starred: boolean): void {
-    for (const id of ids) (starred ? this.#add : this.#remove).run(id);
+    for (const id of ids) this.setOne(id, starred);
+  }
+
+  setOne(id: number, starred: boolean): void {
+    (starred ? this.#add : this.#remove).run(id);
   }
 
   has(id: number): boolean {

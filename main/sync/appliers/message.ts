@@ -3,6 +3,9 @@
  * DM bookkeeping (store/cache-messages). When it is our own send (matched by local_id, or by
  * the ID POST /messages returned), it replaces the local echo instead of being announced as new.
  * Ranges need nothing: one open to the newest message already covers it.
+ *
+ * A run of message events (a poll after a pause brings hundreds) is stored with one
+ * cacheMessages call; the deltas are still one pair per event, as if applied one at a time.
  */
 import type { MessageEvent } from '../../api';
 import { cacheMessages } from '../../store/cache-messages';
@@ -10,14 +13,24 @@ import { toCachedMessage } from '../convert';
 import type { Delta } from '../deltas';
 import type { ApplyContext } from './context';
 
-export function applyMessage({ store }: ApplyContext, ev: MessageEvent): Delta[] {
-  const m = toCachedMessage(ev.message, ev.flags);
-  cacheMessages(store, [m]);
+export function applyMessage(ctx: ApplyContext, ev: MessageEvent): Delta[] {
+  return applyMessages(ctx, [ev]);
+}
 
-  const echo = (ev.local_id !== undefined ? store.outbox.get(ev.local_id) : null) ?? store.outbox.byMessageId(m.id);
-  if (echo) {
-    store.outbox.remove(echo.localId);
-    return [{ kind: 'echoConfirmed', localId: echo.localId, id: m.id }, { kind: 'sidebarChanged' }];
-  }
-  return [{ kind: 'messagesAdded', ids: [m.id] }, { kind: 'sidebarChanged' }];
+export function applyMessages({ store }: ApplyContext, events: readonly MessageEvent[]): Delta[] {
+  const messages = events.map((ev) => toCachedMessage(ev.message, ev.flags));
+  cacheMessages(store, messages);
+
+  const deltas: Delta[] = [];
+  events.forEach((ev, i) => {
+    const id = messages[i]!.id;
+    const echo = (ev.local_id !== undefined ? store.outbox.get(ev.local_id) : null) ?? store.outbox.byMessageId(id);
+    if (echo) {
+      store.outbox.remove(echo.localId);
+      deltas.push({ kind: 'echoConfirmed', localId: echo.localId, id }, { kind: 'sidebarChanged' });
+    } else {
+      deltas.push({ kind: 'messagesAdded', ids: [id] }, { kind: 'sidebarChanged' });
+    }
+  });
+  return deltas;
 }

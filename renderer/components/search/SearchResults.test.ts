@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SearchState } from '../../state/search.svelte';
+import { message, SELF_ID, sidebar } from '../../testing/fixtures';
+import { CallFailure, MemoryBridge } from '../../testing/memoryBridge';
+import SearchResults from './SearchResults.svelte';
+
+function setup(bridge: MemoryBridge) {
+  const search = new SearchState(bridge.client(), 'acc-1');
+  const onOpen = vi.fn();
+  render(SearchResults, {
+    search,
+    sidebar: sidebar(),
+    selfUserId: SELF_ID,
+    baseUrl: 'https://chat.example.com',
+    onOpen,
+  });
+  return { search, onOpen, user: userEvent.setup() };
+}
+
+describe('SearchResults', () => {
+  it('lists where each result is and opens its conversation', async () => {
+    const bridge = new MemoryBridge().handle('search:query', () => ({
+      messages: [
+        message({ id: 7, contentHtml: '<p>lunch at noon</p>' }),
+        message({ id: 5, channelId: null, topic: '', dmUserIds: [SELF_ID, 11], contentHtml: '<p>lunch?</p>' }),
+      ],
+      serverConsulted: true,
+    }));
+    const { search, onOpen, user } = setup(bridge);
+    await search.run('lunch');
+    expect(await screen.findByRole('status')).toHaveTextContent('Searched the server');
+    const results = within(screen.getByRole('list', { name: 'Results' })).getAllByRole('listitem');
+    expect(results).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Direct message with Alice Adams' }));
+    expect(onOpen).toHaveBeenCalledWith({ kind: 'dm', userIds: [11] });
+    await user.click(screen.getByRole('button', { name: '#general > greetings' }));
+    expect(onOpen).toHaveBeenLastCalledWith({ kind: 'topic', channelId: 1, topic: 'greetings' });
+  });
+
+  it('says when only the cache was searched', async () => {
+    const bridge = new MemoryBridge().handle('search:query', () => ({
+      messages: [],
+      serverConsulted: false,
+      serverError: 'the server is unreachable',
+    }));
+    const { search } = setup(bridge);
+    await search.run('lunch');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Offline: showing messages cached on this computer only (the server is unreachable).',
+    );
+    expect(screen.getByText('No messages match.')).toBeInTheDocument();
+  });
+
+  it('shows a refused query', async () => {
+    const bridge = new MemoryBridge().handle('search:query', () => {
+      throw new CallFailure('INVALID_ARGUMENT', 'Search does not know the operator "foo:".');
+    });
+    const { search } = setup(bridge);
+    await search.run('foo:bar');
+    expect(await screen.findByRole('alert')).toHaveTextContent('operator "foo:"');
+  });
+});

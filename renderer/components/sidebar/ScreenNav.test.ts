@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { FeatureGates } from '../../../common/model';
+import ScreenNav from './ScreenNav.svelte';
+
+const OLD_SERVER: FeatureGates = {
+  navigationViews: false,
+  savedSnippets: false,
+  editSavedSnippets: false,
+  channelFolders: false,
+  createChannelDirectly: false,
+  followTopics: false,
+  draftsSync: false,
+  inviteToGroups: false,
+};
+
+describe('ScreenNav', () => {
+  it('offers organization settings to administrators only, and hides what the server lacks', () => {
+    const props = { current: { kind: 'narrow' } as const, onGo: vi.fn(), onMarkAllRead: vi.fn() };
+    const { unmount } = render(ScreenNav, { ...props, features: OLD_SERVER, isAdmin: false });
+    expect(screen.queryByRole('button', { name: 'Organization settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Navigation views' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Saved snippets' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Drafts' })).toBeInTheDocument();
+    unmount();
+
+    render(ScreenNav, {
+      ...props,
+      features: { ...OLD_SERVER, navigationViews: true, savedSnippets: true },
+      isAdmin: true,
+    });
+    expect(screen.getByRole('button', { name: 'Organization settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Navigation views' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Saved snippets' })).toBeInTheDocument();
+  });
+
+  it('goes to a screen and marks everything read', async () => {
+    const onGo = vi.fn();
+    const onMarkAllRead = vi.fn();
+    render(ScreenNav, { current: { kind: 'drafts' }, features: null, isAdmin: false, onGo, onMarkAllRead });
+    expect(screen.getByRole('button', { name: 'Drafts' })).toHaveAttribute('aria-current', 'page');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Starred messages' }));
+    expect(onGo).toHaveBeenCalledWith({ kind: 'search', title: 'Starred messages' });
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(onMarkAllRead).toHaveBeenCalledOnce();
+  });
+});
