@@ -74,7 +74,7 @@ export class AccountStore {
     this.db = db;
     this.file = file;
     this.#runInTransaction = db.transaction((fn: () => unknown) => fn());
-    this.#checkpointer = new Checkpointer(db, process.env.PROBE_NOWORKER ? "/nonexistent/x" : file);
+    this.#checkpointer = new Checkpointer(db, file);
     this.messages = new MessagesRepo(db);
     this.ranges = new RangesRepo(db);
     this.unreads = new UnreadsRepo(db);
