@@ -70,6 +70,30 @@ describe('runCase', () => {
     expect(result.measuredLabel).toBe('slow');
   });
 
+  it('with measureBlocking, records the longest stretch a call held the event loop, not its whole time', async () => {
+    const result = await runCase({
+      name: 'sliced',
+      warmup: 0,
+      rounds: 3,
+      baseline: { label: 'one piece', run: () => busy(6) },
+      measured: {
+        label: 'three pieces',
+        run: async () => {
+          for (let i = 0; i < 3; i++) {
+            busy(2);
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        },
+      },
+      budgetMs: 5,
+      measureBlocking: true,
+    });
+    expect(result.measured.minMs).toBeGreaterThanOrEqual(6);
+    expect(result.blocking?.minMs).toBeGreaterThanOrEqual(2);
+    expect(result.blocking!.maxMs).toBeLessThan(result.measured.minMs);
+    expect(result.overBudget).toBe(result.blocking!.maxMs > 5);
+  });
+
   it('fails a case whose sides disagree', async () => {
     await expect(
       runCase({
@@ -111,5 +135,12 @@ describe('violations', () => {
     expect(lines).toEqual(['suite/case: ratio 3.00 > 2 (test)', 'suite/case: p95 20.00 ms > 16 ms (test)']);
     expect(violations(thresholds, 'other', result)).toEqual([]);
     expect(violations({ cases: { 'suite/case': { maxRatio: 3 } } }, 'suite', result)).toEqual([]);
+    const held = { cases: { 'suite/case': { maxBlockingP95Ms: 16 } } };
+    expect(violations(held, 'suite', result)).toEqual([
+      'suite/case: no event-loop stretches recorded (measureBlocking is off)',
+    ]);
+    expect(violations(held, 'suite', { ...result, blocking: summary(10, 18) })).toEqual([
+      'suite/case: held the loop 18.00 ms at p95 > 16 ms',
+    ]);
   });
 });
