@@ -179,6 +179,8 @@ export interface AppState {
   /** The view that was open when the app last quit, per account. */
   lastView: Narrow | null;
   keychain: KeychainStatus;
+  /** Parley's do-not-disturb switch, kept by main across restarts (no notify:show while on). */
+  doNotDisturb: boolean;
 }
 
 import type { FeatureGates } from './model-records';

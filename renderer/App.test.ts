@@ -13,6 +13,7 @@ function mainSide(state: Partial<AppState> = {}): MemoryBridge {
       activeAccountId: 'acc-1',
       lastView: { kind: 'channel', channelId: 1 },
       keychain: { kind: 'keychain' },
+      doNotDisturb: false,
       ...state,
     }))
     .handle('sidebar:get', () => sidebar())
@@ -60,6 +61,7 @@ describe('App', () => {
       activeAccountId: null,
       lastView: null,
       keychain: { kind: 'keychain' },
+      doNotDisturb: false,
     }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('textbox', { name: 'Server URL' })).toBeInTheDocument();
@@ -145,5 +147,16 @@ describe('App', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(bridge.callsOf('account:signOut')).toEqual([{ accountId: 'acc-1' }]);
     expect(await screen.findByRole('textbox', { name: 'Server URL' })).toBeInTheDocument();
+  });
+
+  it('starts the do-not-disturb box from main, and opens the conversation view:navigate names', async () => {
+    const bridge = mainSide({ doNotDisturb: true });
+    render(App, { bridge: bridge.client() });
+    await screen.findByRole('log', { name: '#general' });
+    expect(screen.getByRole('checkbox', { name: 'Do not disturb' })).toBeChecked();
+
+    bridge.emit('view:navigate', { accountId: 'acc-1', narrow: { kind: 'dm', userIds: [11] } });
+    expect(await screen.findByRole('log', { name: 'Alice Adams' })).toBeInTheDocument();
+    expect(bridge.callsOf('view:open').at(-1)?.narrow).toEqual({ kind: 'dm', userIds: [11] });
   });
 });

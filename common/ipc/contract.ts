@@ -12,6 +12,7 @@ import type {
   Anchor,
   AppState,
   ComposeTarget,
+  DraftView,
   MessagePage,
   MessageView,
   Narrow,
@@ -66,6 +67,13 @@ export interface Calls extends RecordCalls, MessageCalls {
   'compose:send': (args: { accountId: string; to: ComposeTarget; content: string }) => { localId: string };
   /** Remembers the open view so the next start shows it from the cache at once. */
   'view:open': (args: { accountId: string; narrow: Narrow }) => null;
+  /** A message's words as the user wrote them (Markdown), asked of the server, for the edit box. */
+  'messages:raw': (args: { accountId: string; messageId: number }) => { content: string };
+  /**
+   * The newest saved draft that compose in this narrow would continue: the same topic or the same
+   * DM participants; for a channel narrow, the channel's newest draft (whatever its topic). Null: none.
+   */
+  'drafts:forNarrow': (args: { accountId: string; narrow: Narrow }) => DraftView | null;
 }
 
 export interface Sends {
@@ -86,6 +94,8 @@ export interface Events extends RecordEvents, MessageEvents {
   'account:ssoResult': { ok: true; account: AccountSummary } | { ok: false; error: IpcError };
   /** A new message the notification policy says to show (main/electron displays it). */
   'notify:show': { accountId: string; title: string; body: string; narrow: Narrow };
+  /** Show this account's narrow (the user clicked a system notification); switch accounts if needed. */
+  'view:navigate': { accountId: string; narrow: Narrow };
 }
 
 export type CallName = keyof Calls;
@@ -152,6 +162,8 @@ export const CALL_NAMES = [
   'messages:page',
   'compose:send',
   'view:open',
+  'messages:raw',
+  'drafts:forNarrow',
   ...RECORD_CALL_NAMES,
   ...MESSAGE_CALL_NAMES,
 ] as const satisfies readonly CallName[];
@@ -167,6 +179,7 @@ export const EVENT_NAMES = [
   'messages:removed',
   'account:ssoResult',
   'notify:show',
+  'view:navigate',
   ...RECORD_EVENT_NAMES,
   ...MESSAGE_EVENT_NAMES,
 ] as const satisfies readonly EventName[];

@@ -82,6 +82,7 @@ export class AccountManager {
       activeAccountId,
       lastView: activeAccountId !== null ? this.#d.appStore.lastView(activeAccountId) : null,
       keychain: this.#d.keychain,
+      doNotDisturb: this.#d.appStore.doNotDisturb(),
     };
   }
 

@@ -18,6 +18,7 @@ import {
   addReaction,
   deleteMessage,
   editMessage,
+  getRawMessageContent,
   removeReaction,
   setTyping,
   type ApiClient,
@@ -152,6 +153,13 @@ export class MessageActions {
     }
     await editMessage(this.#client(), messageId, params);
     return null;
+  }
+
+  /** messages:raw: the Markdown of a message, for the edit box (the cache keeps only its HTML). */
+  async rawContent(messageId: number): Promise<{ content: string }> {
+    const content = await getRawMessageContent(this.#client(), messageId, this.#d.featureLevel());
+    if (content === null) throw new IpcFailure('NOT_FOUND', 'That message is gone, or you can no longer see it.');
+    return { content };
   }
 
   /** messages:delete: the delete_message event removes it from the cache. */

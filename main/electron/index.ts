@@ -4,10 +4,10 @@
  *
  * PARLEY_DATA_DIR overrides the data folder (the demo script and tests use it).
  */
-import { app, dialog, ipcMain, pushNotifications, session, shell, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, Notification, pushNotifications, session, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Events } from '../../common/ipc/contract';
+import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
 import type { PushOptions } from '../accounts/push-setup';
 import { createCore } from '../core';
 import { createLogger } from '../log';
@@ -17,7 +17,7 @@ import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
-import { showSystemNotification } from './notifications';
+import { showCoreNotifications } from './notifications';
 import { createMainWindow } from './window';
 
 const dataDirOverride = process.env['PARLEY_DATA_DIR'];
@@ -82,11 +82,15 @@ async function start(): Promise<void> {
   const stopEvents = forwardCoreEvents(core, () => mainWindow?.webContents ?? null);
   // The outcome reaches the renderer as account:ssoResult.
   links.ready((url) => void core.dispatch('account:ssoComplete', { url }));
-  // The core decides what deserves a notification (main/notifications); this only shows it.
-  const stopNotifications = core.subscribe((name, payload) => {
-    if (name !== 'notify:show') return;
-    const { title, body } = payload as Events['notify:show'];
-    showSystemNotification({ title, body }, focusMainWindow);
+  // The core decides what deserves a notification (main/notifications); this shows it, and a
+  // click opens its conversation in the window.
+  const stopNotifications = showCoreNotifications(core, {
+    Notification,
+    focusWindow: focusMainWindow,
+    sendToWindow: (name, payload) => {
+      const contents = mainWindow?.webContents;
+      if (contents && !contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, name, payload);
+    },
   });
 
   const openWindow = (): void => {

@@ -4,6 +4,7 @@
  */
 import type { CallArgs, CallName, CallResult } from '../../common/ipc/contract';
 import type { AccountManager } from '../accounts/manager';
+import { findDraftForNarrow } from '../accounts/draft-lookup';
 import { probeServer } from '../api';
 import { createMessageHandlers } from './message-handlers';
 import { createRecordHandlers } from './record-handlers';
@@ -42,6 +43,11 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     'view:open': async (a) => {
       manager.openView(a.accountId, a.narrow);
       return null;
+    },
+    'messages:raw': (a) => manager.get(a.accountId).actions.rawContent(a.messageId),
+    'drafts:forNarrow': async (a) => {
+      const { drafts } = manager.get(a.accountId).records;
+      return findDraftForNarrow((cursor, limit) => drafts.list(cursor, limit), a.narrow);
     },
     ...createMessageHandlers(manager),
     ...createRecordHandlers(manager),

@@ -87,6 +87,8 @@ export const callSchemas = {
     .strict(),
   'compose:send': z.object({ accountId, to: composeTargetSchema, content: z.string().max(MAX_CONTENT) }).strict(),
   'view:open': z.object({ accountId, narrow: narrowSchema }).strict(),
+  'messages:raw': z.object({ accountId, messageId: z.number().int().positive() }).strict(),
+  'drafts:forNarrow': z.object({ accountId, narrow: narrowSchema }).strict(),
   ...messageCallSchemas,
   ...recordCallSchemas,
 } satisfies { [N in CallName]: z.ZodType<CallArgs<N>, unknown> };

@@ -44,8 +44,17 @@ export class ComposeState {
     private readonly accountId: string,
   ) {}
 
-  /** Points compose at a narrow; text typed for another narrow is kept as its draft, not sent here. */
+  /**
+   * Points compose at a narrow; text typed for another narrow is kept as its draft, not sent here.
+   * The narrow's own saved draft (drafts:forNarrow) comes back into the box, unless the user
+   * started typing before main answered.
+   */
   setNarrow(narrow: Narrow | null): void {
+    this.reset(narrow);
+    if (narrow) void this.restoreDraft(narrow);
+  }
+
+  private reset(narrow: Narrow | null): void {
     this.flushDraft();
     this.stopTyping();
     this.narrow = narrow;
@@ -59,10 +68,29 @@ export class ComposeState {
 
   /** Opens a saved draft to go on with it (the caller has opened its narrow). */
   resumeDraft(draft: DraftView, narrow: Narrow): void {
-    this.setNarrow(narrow);
+    this.reset(narrow);
     this.content = draft.content;
     this.topic = draft.to?.kind === 'channel' ? draft.to.topic : '';
     this.slot.id = draft.id;
+    this.draftState = 'saved';
+  }
+
+  private async restoreDraft(narrow: Narrow): Promise<void> {
+    const slot = this.slot;
+    let draft: DraftView | null;
+    try {
+      draft = await this.bridge.call('drafts:forNarrow', { accountId: this.accountId, narrow });
+    } catch (error) {
+      // Only a convenience: the draft is still on the Drafts screen.
+      this.bridge.send('log:error', { message: `drafts:forNarrow failed: ${describe(error)}` });
+      return;
+    }
+    // Another narrow by now, or the user already typed (text, topic, or a pending save): keep theirs.
+    const untouched = this.content === '' && this.topic === '' && this.timer === null && slot.id === null;
+    if (!draft || slot !== this.slot || !untouched) return;
+    this.content = draft.content;
+    if (narrow.kind === 'channel' && draft.to?.kind === 'channel') this.topic = draft.to.topic;
+    slot.id = draft.id;
     this.draftState = 'saved';
   }
 

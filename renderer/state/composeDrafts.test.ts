@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DraftView } from '../../common/model';
 import { MemoryBridge } from '../testing/memoryBridge';
 import { ComposeState } from './compose.svelte';
 
@@ -98,5 +99,64 @@ describe('ComposeState drafts and typing', () => {
     compose.flushDraft();
     await settle();
     expect(bridge.callsOf('drafts:save')[0]?.id).toBe('old');
+  });
+
+  it('puts the narrow’s saved draft back in the box when it opens', async () => {
+    const { bridge, compose } = setup();
+    const draft = {
+      id: 'd9',
+      to: { kind: 'channel', channelId: 1, topic: 'plans' },
+      content: 'half a thought',
+      timestamp: 1,
+      synced: true,
+      syncError: null,
+    } as const;
+    bridge.handle('drafts:forNarrow', ({ narrow }) => (narrow.kind === 'channel' ? draft : null));
+    compose.setNarrow({ kind: 'channel', channelId: 1 });
+    await settle();
+    expect(bridge.callsOf('drafts:forNarrow').at(-1)).toEqual({
+      accountId: 'acc-1',
+      narrow: { kind: 'channel', channelId: 1 },
+    });
+    expect(compose.content).toBe('half a thought');
+    expect(compose.topic).toBe('plans');
+    expect(compose.draftState).toBe('saved');
+    // Going on edits that same draft rather than starting another.
+    compose.content = 'half a thought, finished';
+    compose.edited();
+    compose.flushDraft();
+    await settle();
+    expect(bridge.callsOf('drafts:save').at(-1)).toMatchObject({ id: 'd9', content: 'half a thought, finished' });
+  });
+
+  it('does not overwrite what the user typed before the draft arrived, nor fill another narrow', async () => {
+    const { bridge, compose } = setup();
+    const answers: Array<(draft: DraftView | null) => void> = [];
+    bridge.handle('drafts:forNarrow', () => new Promise<DraftView | null>((resolve) => answers.push(resolve)));
+    const draft = (content: string): DraftView => ({
+      id: content,
+      to: null,
+      content,
+      timestamp: 1,
+      synced: true,
+      syncError: null,
+    });
+
+    compose.setNarrow(TOPIC);
+    compose.content = 'typed already';
+    compose.edited();
+    answers[0]?.(draft('stale draft'));
+    await settle();
+    expect(compose.content).toBe('typed already');
+
+    compose.setNarrow({ kind: 'dm', userIds: [3] });
+    compose.setNarrow(TOPIC);
+    // The DM's answer comes after compose moved on: it must not land in the topic's box.
+    answers[1]?.(draft('for the dm'));
+    await settle();
+    expect(compose.content).toBe('');
+    answers[2]?.(draft('for the topic'));
+    await settle();
+    expect(compose.content).toBe('for the topic');
   });
 });

@@ -30,6 +30,12 @@ export class MessageActions {
     await this.bridge.call('messages:star', { accountId: this.accountId, messageIds: [message.id], starred });
   }
 
+  /** The message's Markdown, asked of the server (messages:raw): what the edit box starts from. */
+  async rawContent(message: MessageView): Promise<string> {
+    const { content } = await this.bridge.call('messages:raw', { accountId: this.accountId, messageId: message.id });
+    return content;
+  }
+
   async edit(message: MessageView, edit: MessageEdit): Promise<void> {
     await this.bridge.call('messages:edit', { accountId: this.accountId, messageId: message.id, edit });
   }
@@ -57,7 +63,10 @@ export class MessageActions {
   }
 }
 
-/** The message's words as plain text, for the edit box (the view model carries only rendered HTML). */
+/**
+ * The message's words as plain text, from its rendered HTML: for an unsent message's edit box
+ * (an echo has no server copy to ask for its Markdown).
+ */
 export function plainTextOf(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const paragraphs = [...doc.body.children].map((el) => el.textContent ?? '');

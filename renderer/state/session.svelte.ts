@@ -3,7 +3,7 @@
  * status and whether a real keychain holds the keys. Fed by app:state, then by pushed deltas.
  */
 import type { AccountStatus, AccountSummary, AppState, KeychainStatus, Narrow, ServerInfo } from '../../common/model';
-import type { BridgeClient } from '../lib/bridge';
+import { describe, type BridgeClient } from '../lib/bridge';
 
 /** Where the sign-in form should start when it is opened for an existing account. */
 export interface SignInRequest {
@@ -23,8 +23,13 @@ export class SessionState {
   signInRequest = $state.raw<SignInRequest | null>(null);
   /** How the last browser sign-in failed (account:ssoResult), for the sign-in screen. */
   ssoError = $state<string | null>(null);
-  /** Parley's do-not-disturb switch (main keeps it; this mirrors what the user set). */
+  /** Parley's do-not-disturb switch (main keeps it across restarts; app:state says how it is). */
   doNotDisturb = $state(false);
+  /**
+   * A conversation to show (a notification was clicked). Home opens it when it is the home of
+   * that account, then clears it.
+   */
+  navigation = $state.raw<{ accountId: string; narrow: Narrow } | null>(null);
 
   readonly active: AccountSummary | null = $derived(
     this.accounts.find((account) => account.id === this.activeAccountId) ?? null,
@@ -40,6 +45,8 @@ export class SessionState {
         if (result.ok) this.adopt(result.account);
         else this.ssoError = result.error.message;
       }),
+      // Electron's notification was clicked: main focused the window, this opens the conversation.
+      bridge.on('view:navigate', ({ accountId, narrow }) => void this.navigate(accountId, narrow)),
       // Deltas may have been missed while the transport was down.
       bridge.onReconnect(() => void this.load({ keepView: true })),
     ];
@@ -50,6 +57,7 @@ export class SessionState {
     try {
       const state = await this.bridge.call('app:state', {});
       this.keychain = state.keychain;
+      this.doNotDisturb = state.doNotDisturb;
       if (options.keepView && this.loaded) {
         this.setAccounts(state.accounts);
       } else {
@@ -128,6 +136,26 @@ export class SessionState {
     this.accounts = state.accounts;
     this.activeAccountId = state.activeAccountId ?? accountId;
     this.lastView = state.lastView;
+  }
+
+  /**
+   * Shows `narrow` of that account, switching accounts first when another one is on screen.
+   * A failed switch (the account was signed out meanwhile) leaves the screen as it is.
+   */
+  async navigate(accountId: string, narrow: Narrow): Promise<void> {
+    if (!this.accounts.some((a) => a.id === accountId)) return;
+    if (accountId !== this.activeAccountId) {
+      try {
+        await this.switchAccount(accountId);
+      } catch (error) {
+        this.bridge.send('log:error', { message: `could not switch accounts for a notification: ${describe(error)}` });
+        return;
+      }
+      // The new account's Home opens this instead of its last view.
+      this.lastView = narrow;
+    }
+    this.signInRequest = null;
+    this.navigation = { accountId, narrow };
   }
 
   async setDoNotDisturb(enabled: boolean): Promise<void> {

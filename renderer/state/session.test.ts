@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { AppState } from '../../common/model';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppState, Narrow } from '../../common/model';
 import { BridgeError } from '../lib/bridge';
 import { account } from '../testing/fixtures';
 import { CallFailure, MemoryBridge } from '../testing/memoryBridge';
@@ -11,6 +11,7 @@ function appState(overrides: Partial<AppState> = {}): AppState {
     activeAccountId: 'acc-1',
     lastView: { kind: 'channel', channelId: 1 },
     keychain: { kind: 'keychain' },
+    doNotDisturb: false,
     ...overrides,
   };
 }
@@ -99,12 +100,14 @@ describe('SessionState account switching and do-not-disturb', () => {
         activeAccountId: 'acc-1',
         lastView: null,
         keychain: { kind: 'keychain' },
+        doNotDisturb: false,
       }))
       .handle('account:switch', () => ({
         accounts: [a, b],
         activeAccountId: 'acc-2',
         lastView: { kind: 'channel', channelId: 3 },
         keychain: { kind: 'keychain' },
+        doNotDisturb: false,
       }))
       .handle('notify:setDoNotDisturb', () => null);
     const session = new SessionState(bridge.client());
@@ -117,5 +120,34 @@ describe('SessionState account switching and do-not-disturb', () => {
     await session.setDoNotDisturb(true);
     expect(bridge.callsOf('notify:setDoNotDisturb')).toEqual([{ enabled: true }]);
     expect(session.doNotDisturb).toBe(true);
+  });
+
+  it('starts do-not-disturb from what main kept', async () => {
+    const bridge = new MemoryBridge().handle('app:state', () => appState({ doNotDisturb: true }));
+    const session = new SessionState(bridge.client());
+    await session.load();
+    expect(session.doNotDisturb).toBe(true);
+  });
+
+  it('obeys view:navigate: switches to that account and asks its Home to open the narrow', async () => {
+    const a = account();
+    const b = account({ id: 'acc-2', email: 'other@example.com' });
+    const bridge = new MemoryBridge()
+      .handle('app:state', () => appState({ accounts: [a, b] }))
+      .handle('account:switch', () => appState({ accounts: [a, b], activeAccountId: 'acc-2', lastView: null }));
+    const session = new SessionState(bridge.client());
+    await session.load();
+    const narrow: Narrow = { kind: 'dm', userIds: [7] };
+    bridge.emit('view:navigate', { accountId: 'acc-2', narrow });
+    await vi.waitFor(() => expect(session.navigation).toEqual({ accountId: 'acc-2', narrow }));
+    expect(bridge.callsOf('account:switch')).toEqual([{ accountId: 'acc-2' }]);
+    expect(session.activeAccountId).toBe('acc-2');
+    expect(session.lastView).toEqual(narrow);
+
+    // An account that is no longer signed in here: nothing changes.
+    session.navigation = null;
+    await session.navigate('gone', narrow);
+    expect(session.navigation).toBeNull();
+    expect(bridge.callsOf('account:switch')).toHaveLength(1);
   });
 });

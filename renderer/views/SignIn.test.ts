@@ -124,6 +124,7 @@ describe('SignIn', () => {
       activeAccountId: null,
       lastView: null,
       keychain: { kind: 'memory', reason: 'no Secret Service on D-Bus' },
+      doNotDisturb: false,
     }));
     const { session } = setup(bridge);
     await session.load();

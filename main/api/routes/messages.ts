@@ -107,3 +107,21 @@ export async function getMessages(
   if (params.message_ids === undefined) query['anchor'] = String(params.anchor ?? 'newest');
   return client.request('GET', '/messages', query, GetMessagesResponse, opts);
 }
+
+/**
+ * GET /messages with apply_markdown=false: one message's content as its sender wrote it
+ * (Markdown), or null when the user cannot see it (deleted, or moved out of reach). Servers
+ * before FL 300 lack message_ids; there the message is its own one-message window.
+ */
+export async function getRawMessageContent(
+  client: ApiClient,
+  messageId: number,
+  featureLevel: number,
+  opts: RequestOptions = {},
+): Promise<string | null> {
+  const params: GetMessagesParams = supports(featureLevel, 'messageIdsInGetMessages')
+    ? { message_ids: [messageId], apply_markdown: false }
+    : { anchor: messageId, num_before: 0, num_after: 0, include_anchor: true, narrow: [], apply_markdown: false };
+  const { messages } = await getMessages(client, params, opts);
+  return messages.find((m) => m.id === messageId)?.content ?? null;
+}

@@ -12,6 +12,7 @@ function setup(view: MessageView, canModerate = false) {
     .handle('messages:star', () => null)
     .handle('messages:react', () => null)
     .handle('messages:edit', () => null)
+    .handle('messages:raw', ({ messageId }) => ({ content: `**first** words of ${messageId}` }))
     .handle('messages:delete', () => null)
     .handle('messages:markRead', () => ({ count: 1 }))
     .handle('outbox:edit', () => null)
@@ -68,11 +69,12 @@ describe('MessageItem actions', () => {
     expect(items).toContain('Move message');
   });
 
-  it('edits the user’s own message inline and shows a refusal beside it', async () => {
-    const { bridge, user } = setup(message({ senderId: SELF_ID, contentHtml: '<p>first words</p>' }));
+  it('edits the user’s own message inline, starting from its Markdown, and shows a refusal beside it', async () => {
+    const { bridge, user } = setup(message({ senderId: SELF_ID, contentHtml: '<p><strong>first</strong> words</p>' }));
     await choose(user, 'Edit message');
-    const box = screen.getByRole('textbox', { name: 'Edit message' });
-    expect(box).toHaveValue('first words');
+    const box = await screen.findByRole('textbox', { name: 'Edit message' });
+    expect(box).toHaveValue('**first** words of 100');
+    expect(bridge.callsOf('messages:raw')).toEqual([{ accountId: 'acc-1', messageId: 100 }]);
     bridge.handle('messages:edit', () => {
       throw new CallFailure('BAD_REQUEST', 'The time limit for editing this message has passed');
     });
@@ -84,6 +86,19 @@ describe('MessageItem actions', () => {
     expect(bridge.callsOf('messages:edit')).toEqual([
       { accountId: 'acc-1', messageId: 100, edit: { content: 'better words' } },
     ]);
+  });
+
+  it('keeps the editor closed and says why when the Markdown cannot be fetched', async () => {
+    const { bridge, user } = setup(message({ senderId: SELF_ID, contentHtml: '<p>words</p>' }));
+    bridge.handle('messages:raw', () => {
+      throw new CallFailure('UNREACHABLE', 'Could not reach the server. Check your connection.');
+    });
+    await choose(user, 'Edit message');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not open the message for editing. Could not reach that server',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Edit message' })).toBeNull();
+    expect(screen.getByText('words')).toBeInTheDocument();
   });
 
   it('deletes after confirming', async () => {

@@ -22,6 +22,7 @@ describe('dispatch', () => {
       activeAccountId: null,
       lastView: null,
       keychain: { kind: 'memory', reason: expect.any(String) },
+      doNotDisturb: false,
     });
     expect((await t.core.dispatch('app:state', undefined)).ok).toBe(true);
   });

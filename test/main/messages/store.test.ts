@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../main/store/account-store';
-import { cacheMessages } from '../../../main/store/cache-messages';
+import { MESSAGES_PER_TRANSACTION, cacheMessages, cacheMessagesInChunks } from '../../../main/store/cache-messages';
 import { openDatabase } from '../../../main/store/db';
 import { accountMigrations } from '../../../main/store/migrations/account';
 import { NEWEST } from '../../../main/store/narrows';
@@ -119,6 +119,27 @@ describe('cacheMessages', () => {
     ]);
     expect(store.topics.recent(10, 5)).toEqual([{ channelId: 10, name: 't', maxMessageId: 2 }]);
     expect(store.recentDms.recent(5)).toEqual([{ dmKey: '1,2', maxMessageId: 3 }]);
+  });
+});
+
+describe('cacheMessagesInChunks', () => {
+  it('writes a page larger than one transaction whole, lets the event loop run between chunks, and names the new IDs', async () => {
+    cacheMessages(store, [{ ...channelMessage(250, 10, 't'), read: true }]);
+    const page = Array.from({ length: 2 * MESSAGES_PER_TRANSACTION + 50 }, (_, i) => ({
+      ...channelMessage(i + 1, 10, i % 2 === 0 ? 't' : 'u'),
+      read: i % 3 === 0,
+    }));
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 0);
+    const newIds = await cacheMessagesInChunks(store, page).finally(() => clearInterval(ticker));
+    expect(turns).toBeGreaterThan(0);
+    expect(newIds).toEqual(page.map((m) => m.id).filter((id) => id !== 250));
+    expect(store.messages.cachedIds(page.map((m) => m.id))).toHaveLength(page.length);
+    expect(store.unreads.total()).toBe(page.filter((m) => !m.read).length);
+    expect(store.topics.recent(10, 5)).toEqual([
+      { channelId: 10, name: 'u', maxMessageId: page.length },
+      { channelId: 10, name: 't', maxMessageId: page.length - 1 },
+    ]);
   });
 });
 

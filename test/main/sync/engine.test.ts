@@ -6,6 +6,7 @@ import { createLogger } from '../../../main/log';
 import { AccountStore } from '../../../main/store/account-store';
 import { NEWEST } from '../../../main/store/narrows';
 import type { Delta } from '../../../main/sync/deltas';
+import { EVENTS_PER_TRANSACTION } from '../../../main/sync/apply-batch';
 import { SyncEngine } from '../../../main/sync/engine';
 import { tempDir } from '../store/fixtures';
 import { SELF, channelWire, event, messageEvent, register } from './fixtures';
@@ -188,6 +189,25 @@ describe('SyncEngine', () => {
     expect(store.syncState.get().lastEventId).toBe(4);
     expect(logLines.some((l) => l.includes('could not apply an event; skipped') && l.includes('"id":2'))).toBe(true);
     expect(logLines.some((l) => l.includes('some_future_event'))).toBe(true);
+  });
+
+  it('applies a batch bigger than one transaction in order and publishes it once, with the last event ID saved', async () => {
+    api.registers.push(register('q1', 0));
+    const size = 2 * EVENTS_PER_TRANSACTION + 50;
+    const batch = Array.from({ length: size }, (_, i) => messageEvent(i + 1, channelWire(1000 + i, 10, `t${i % 7}`)));
+    // One bad message in the middle slice: skipped alone, its neighbours stored.
+    batch[EVENTS_PER_TRANSACTION + 10] = messageEvent(
+      EVENTS_PER_TRANSACTION + 11,
+      channelWire(5000, 10, 'a', { stream_id: undefined }),
+    );
+    api.polls.push(batch);
+    await runUntilIdle();
+    expect(store.messages.cachedIds(batch.map((_, i) => 1000 + i))).toHaveLength(size - 1);
+    expect(store.syncState.get().lastEventId).toBe(size);
+    expect(api.calls.at(-1)).toBe(`events q1 after ${size}`);
+    expect(deltas).toHaveLength(1);
+    const added = deltas[0]!.flatMap((d) => (d.kind === 'messagesAdded' ? d.ids : []));
+    expect(added).toEqual(batch.map((_, i) => 1000 + i).filter((id) => id !== 1000 + EVENTS_PER_TRANSACTION + 10));
   });
 
   it('re-registers when a poll answer cannot be read at all', async () => {

@@ -1,0 +1,163 @@
+/**
+ * Small round trips between the screen and main, end to end with real parts (Chromium, the
+ * bridge host, the core, the dev server): editing starts from the message's Markdown, a
+ * conversation reopens with its draft, a notification opens its conversation, and
+ * do-not-disturb is still on after a reload. Steps run in order on one signed-in session.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppState } from '../../common/model';
+import { createCore } from '../../main/core';
+import { openCredentialStore, type CredentialStore } from '../../main/credentials';
+import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
+import { RENDERER_DIST } from '../../main/host/renderer-dist';
+import { createLogger } from '../../main/log';
+import { startDevServer, type DevServerUser, type RunningDevServer } from '../helpers/devserver';
+import { ZulipUser } from './zulip-http';
+
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+const UI_TIMEOUT = 20_000;
+const log = createLogger({ name: 'e2e-round-trips', level: 'error' });
+
+let work: string;
+let server: RunningDevServer;
+let credentials: CredentialStore;
+let app: { core: Awaited<ReturnType<typeof createCore>>; host: BridgeHost };
+let browser: Browser;
+let page: Page;
+let owner: DevServerUser;
+let member: DevServerUser;
+let ownerHttp: ZulipUser;
+let memberHttp: ZulipUser;
+let channel: { stream_id: number; name: string };
+const topic = `round trips ${Date.now().toString(36)}`;
+const tag = (): string => `rt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const visible = (locator: Locator): Promise<void> => locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+const shoot = (name: string): Promise<Buffer> => page.screenshot({ path: join(ARTIFACTS, `round-trips-${name}.png`) });
+const article = (text: string): Locator => page.getByRole('log').getByRole('article').filter({ hasText: text });
+const composeBox = (): Locator => page.getByRole('textbox', { name: 'Message' });
+const channelButton = (name: string): Locator =>
+  page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name, exact: true });
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  work = mkdtempSync(join(tmpdir(), 'parley-e2e-round-trips-'));
+  credentials = (await openCredentialStore(log, { service: 'Parley e2e round trips test' })).store;
+  server = await startDevServer({ seed: 'demo' });
+  const core = await createCore({ dataDir: join(work, 'data'), credentials, log });
+  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
+  app = { core, host };
+  owner = server.byRole(100);
+  member = server.byRole(400);
+  ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
+  memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
+  const memberChannels = new Set((await memberHttp.subscriptions()).map((s) => s.stream_id));
+  const subscribed = await ownerHttp.subscriptions();
+  const shared = subscribed.find((s) => memberChannels.has(s.stream_id));
+  if (!shared || subscribed.length < 2) throw new Error('The demo seed lacks the channels this test needs');
+  channel = shared;
+  browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.host.close();
+  await app?.core.close();
+  await server?.stop();
+  for (const user of server?.users ?? [])
+    await credentials?.delete({ realmUrl: server.baseUrl, email: user.email }).catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('round trips', () => {
+  it('signs in and edits a message starting from its Markdown', async () => {
+    await page.goto(app.host.url);
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: /^Email/ }).fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await visible(page.getByRole('navigation', { name: 'Channels' }));
+
+    await channelButton(channel.name).click();
+    await page.getByRole('textbox', { name: 'Topic' }).fill(topic);
+    const word = tag();
+    const markdown = `Plan **${word}** with \`code\``;
+    await composeBox().fill(markdown);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const sent = article(word);
+    await visible(sent.locator('strong', { hasText: word }));
+    await visible(sent.getByRole('button', { name: 'Message actions' }));
+    await sent.hover();
+    await sent.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit message' }).click();
+    const box = page.getByRole('textbox', { name: 'Edit message' });
+    await visible(box);
+    expect(await box.inputValue()).toBe(markdown);
+    await box.fill(`${markdown} (revised)`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(article(`${word}`).getByText('(edited)'));
+    await expect
+      .poll(async () => (await ownerHttp.newestMessages([{ operator: 'channel', operand: channel.stream_id }], 1))[0])
+      .toMatchObject({ content: `${markdown} (revised)` });
+    await shoot('01-edit');
+  });
+
+  it('reopens a conversation with the draft left in it', async () => {
+    const words = `Half a thought ${tag()}`;
+    await composeBox().fill(words);
+    await visible(page.getByRole('status').filter({ hasText: 'Draft saved' }));
+    // Away to another channel (its own box starts empty), and back.
+    const otherChannel = (await ownerHttp.subscriptions()).find((s) => s.stream_id !== channel.stream_id)!;
+    await channelButton(otherChannel.name).click();
+    await visible(page.getByRole('log', { name: `#${otherChannel.name}` }));
+    await expect.poll(() => composeBox().inputValue()).toBe('');
+    await channelButton(channel.name).click();
+    await expect.poll(() => composeBox().inputValue(), { timeout: UI_TIMEOUT }).toBe(words);
+    expect(await page.getByRole('textbox', { name: 'Topic' }).inputValue()).toBe(topic);
+    await shoot('02-draft');
+    await composeBox().fill('');
+  });
+
+  it('opens the conversation of a notification when it is clicked', async () => {
+    const words = `Are you free? ${tag()}`;
+    await memberHttp.sendDirect([owner.userId], words);
+    // Headless Chromium has not been granted desktop notifications: it shows an in-app toast.
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: words });
+    await visible(toast);
+    await shoot('03-notification');
+    await toast.getByRole('button', { name: 'Open conversation' }).click();
+    await visible(page.getByRole('log', { name: member.fullName }).getByText(words));
+    await expect(toast.count()).resolves.toBe(0);
+  });
+
+  it('keeps do-not-disturb on across a reload', async () => {
+    const dnd = page.getByRole('checkbox', { name: 'Do not disturb' });
+    expect(await dnd.isChecked()).toBe(false);
+    await dnd.check();
+    // Main keeps it: app:state says so before the page is reloaded.
+    await expect
+      .poll(async () => {
+        const state = await app.core.dispatch('app:state', {});
+        return state.ok && (state.value as AppState).doNotDisturb;
+      })
+      .toBe(true);
+    await page.reload();
+    await visible(page.getByRole('navigation', { name: 'Channels' }));
+    expect(await page.getByRole('checkbox', { name: 'Do not disturb' }).isChecked()).toBe(true);
+    // And while it is on, a direct message shows no notification.
+    const quiet = `Quiet please ${tag()}`;
+    await memberHttp.sendDirect([owner.userId], quiet);
+    await visible(page.getByRole('log').getByText(quiet));
+    expect(await page.getByRole('region', { name: 'Notifications' }).getByText(quiet).count()).toBe(0);
+  });
+});
