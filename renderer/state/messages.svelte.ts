@@ -2,9 +2,9 @@
  * The message list of the open narrow. Pages come from messages:page; pushed deltas
  * (messages:added/updated/removed) are applied when they belong to this account and narrow.
  *
- * Only a bounded window of messages is kept (no list virtualization yet): paging older trims
- * the newest end and the other way round, with foundOldest/foundNewest telling which ends
- * are really the ends of the conversation.
+ * Only a bounded window of messages is kept (MAX_LOADED): paging older trims the newest end and
+ * the other way round, with foundOldest/foundNewest telling which ends are really the ends of
+ * the conversation. The list view is virtualized, so the bound is about memory, not the DOM.
  */
 import type { Anchor, MessagePage, MessageView, Narrow } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
@@ -21,7 +21,8 @@ import {
 } from './messageList';
 
 export const PAGE_SIZE = 100;
-export const MAX_LOADED = 1000;
+/** 50 pages: the DOM holds only what is near the viewport, so this bounds memory and merge cost. */
+export const MAX_LOADED = 5000;
 
 export class MessagesState {
   narrow = $state.raw<Narrow | null>(null);

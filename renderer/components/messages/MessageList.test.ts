@@ -27,6 +27,8 @@ async function renderList(narrow: Narrow, messages: MessageView[], foundOldest =
     baseUrl: 'https://chat.example.com',
     onOpen: () => {},
   });
+  // The virtualizer mounts rows once it knows the size of its viewport (a ResizeObserver report).
+  if (messages.length > 0) await screen.findAllByRole('article');
   return { bridge, state, label };
 }
 
@@ -42,7 +44,7 @@ describe('MessageList', () => {
       }),
     ]);
     const log = screen.getByRole('log', { name: '#general > greetings' });
-    const items = within(log).getAllByRole('listitem');
+    const items = within(within(log).getByRole('list', { name: '#general > greetings' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Alice Adams')).toBeInTheDocument();
     expect(within(items[0]!).getByText('there')).toBeInTheDocument();
@@ -135,5 +137,39 @@ describe('MessageList', () => {
     scroller.dispatchEvent(new Event('scroll'));
     await expect.poll(() => bridge.callsOf('messages:page')).toHaveLength(2);
     expect(await screen.findByText('the very first')).toBeInTheDocument();
+  });
+
+  it('mounts only the messages near the viewport, opening at the newest', async () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      message({ id: 1000 + i, timestamp: 1_700_000_000 + i * 600, contentHtml: `<p>number ${i}</p>` }),
+    );
+    await renderList({ kind: 'topic', channelId: 1, topic: 'greetings' }, many);
+    expect(await screen.findByText('number 299')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: '#general > greetings' });
+    const mounted = within(list).getAllByRole('article');
+    expect(mounted.length).toBeLessThan(100);
+    expect(screen.queryByText('number 0')).toBeNull();
+    // Screen readers still learn where a row sits in the whole list.
+    const newest = mounted.at(-1)!.closest('[role="listitem"]');
+    expect(newest).toHaveAttribute('aria-posinset', '300');
+    expect(newest).toHaveAttribute('aria-setsize', '300');
+  });
+
+  it('keeps the message holding focus mounted when it is scrolled away', async () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      message({
+        id: 1000 + i,
+        timestamp: 1_700_000_000 + i * 600,
+        contentHtml: `<p>number ${i} <a href="/m">see</a></p>`,
+      }),
+    );
+    await renderList({ kind: 'topic', channelId: 1, topic: 'greetings' }, many);
+    const newest = (await screen.findByText('number 299', { exact: false })).closest('article')!;
+    within(newest).getByRole('link', { name: 'see' }).focus();
+    screen.getByRole('log').parentElement!.scrollTo({ top: 0 });
+    expect(await screen.findByText('number 0', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('number 250', { exact: false })).toBeNull();
+    expect(screen.getByText('number 299', { exact: false })).toBeInTheDocument();
+    expect(document.activeElement).toHaveAccessibleName('see');
   });
 });

@@ -1,0 +1,242 @@
+/**
+ * The virtualized message list in real Chromium (jsdom has no layout, so scrolling is checked
+ * here): a long channel opens at its newest message, scrolling up loads older pages without
+ * moving what the reader looks at, only the rows near the viewport are in the DOM, and live
+ * messages follow the bottom only when the reader is there.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createCore } from '../../main/core';
+import { openCredentialStore, type CredentialStore } from '../../main/credentials';
+import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
+import { RENDERER_DIST } from '../../main/host/renderer-dist';
+import { createLogger } from '../../main/log';
+import { startDevServer, type RunningDevServer } from '../helpers/devserver';
+import { ZulipUser } from './zulip-http';
+
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+const UI_TIMEOUT = 20_000;
+/** More than three pages of 100, so opening and scrolling up takes several loads. */
+const LONG = 350;
+const log = createLogger({ name: 'e2e-message-list', level: 'error' });
+
+let work: string;
+let server: RunningDevServer;
+let credentials: CredentialStore;
+let app: { core: Awaited<ReturnType<typeof createCore>>; host: BridgeHost };
+let browser: Browser;
+let page: Page;
+
+const visible = (locator: Locator): Promise<void> => locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+const shoot = (name: string): Promise<Buffer> => page.screenshot({ path: join(ARTIFACTS, `message-list-${name}.png`) });
+
+/** Where the reader is: the scroll container of the log, and the message mid-screen. */
+interface View {
+  fromBottom: number;
+  scrollTop: number;
+  /** Rows the list holds (aria-setsize), mounted or not. */
+  loaded: number;
+  /** `article` elements in the DOM. */
+  mounted: number;
+  /** The message across the middle of the viewport: the one the reader is looking at. */
+  middleId: string | null;
+  /** Pixels from the top of the viewport to the top of that message. */
+  middleTop: number;
+}
+
+/**
+ * Reads the view; with `scrollTo`, scrolls the log there first, in the same task, so the view is
+ * the one the scroll produced before any handler (such as loading older messages) ran.
+ */
+function readView(scrollTo?: number): Promise<View> {
+  return page.getByRole('log').evaluate((log, to) => {
+    const scroller = log.parentElement!;
+    if (to !== undefined) scroller.scrollTop = to;
+    const box = scroller.getBoundingClientRect();
+    const articles = [...log.querySelectorAll('article')].sort(
+      (a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top,
+    );
+    const middle = box.top + box.height / 2;
+    const rows = [...log.querySelectorAll('[role="listitem"]')];
+    const seen = rows.find((r) => r.getBoundingClientRect().top <= middle && r.getBoundingClientRect().bottom > middle);
+    return {
+      fromBottom: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight,
+      scrollTop: scroller.scrollTop,
+      loaded: Number(log.querySelector('[role="listitem"]')?.getAttribute('aria-setsize') ?? 0),
+      mounted: articles.length,
+      middleId: seen?.querySelector('article')?.getAttribute('data-message-id') ?? null,
+      middleTop: seen ? seen.getBoundingClientRect().top - box.top : 0,
+    };
+  }, scrollTo);
+}
+
+/**
+ * Waits until rows cover the middle of the viewport and a painted frame changes nothing in the
+ * view: virtua has mounted and measured what the last scroll revealed.
+ */
+async function settled(): Promise<void> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        await frames();
+        const view = await readView();
+        const now = JSON.stringify(view);
+        const same = now === last;
+        last = now;
+        return same && view.middleId !== null;
+      },
+      { timeout: UI_TIMEOUT },
+    )
+    .toBe(true);
+}
+
+/**
+ * Scrolls the log up with the mouse wheel, as a reader does (a wheel also cancels virtua's
+ * pending scroll-to-newest), until it rests a little below `target`: close enough that the rows
+ * virtua mounted (its buffer reaches 200px above the viewport) still cover the view at `target`.
+ */
+async function wheelUpTo(target: number): Promise<void> {
+  // The log is as tall as its content; its scroll container is the part on screen.
+  const box = await page.getByRole('log').evaluate((log) => {
+    const { x, y, width, height } = log.parentElement!.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect
+    .poll(
+      async () => {
+        const { scrollTop } = await readView();
+        if (scrollTop > target + 150) await page.mouse.wheel(0, target - scrollTop);
+        await settled();
+        return (await readView()).scrollTop;
+      },
+      { timeout: UI_TIMEOUT },
+    )
+    .toBeLessThanOrEqual(target + 150);
+}
+
+/** Lets the page paint twice, so virtua has mounted and measured the rows a scroll revealed. */
+function frames(): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  work = mkdtempSync(join(tmpdir(), 'parley-e2e-list-'));
+  credentials = (await openCredentialStore(log, { service: 'Parley e2e message list test' })).store;
+  server = await startDevServer({ seed: 'demo' });
+  const core = await createCore({ dataDir: join(work, 'data'), credentials, log });
+  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
+  app = { core, host };
+  browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.host.close();
+  await app?.core.close();
+  await server?.stop();
+  for (const user of server?.users ?? [])
+    await credentials?.delete({ realmUrl: server.baseUrl, email: user.email }).catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+});
+
+it('opens a long channel at the newest message, pages older in place, and mounts only what is near', async () => {
+  const owner = server.byRole(100);
+  const member = server.byRole(400);
+  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
+  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
+  const memberChannels = new Set((await memberHttp.subscriptions()).map((s) => s.stream_id));
+  const channel = (await ownerHttp.subscriptions()).find((s) => memberChannels.has(s.stream_id));
+  if (!channel) throw new Error('The demo seed has no channel both the owner and a member are in');
+
+  // Messages of uneven height: every fifth carries a code block, every seventh several lines.
+  const topic = `long ${Date.now().toString(36)}`;
+  for (let i = 0; i < LONG; i++) {
+    let content = `Long list message ${i}`;
+    if (i % 5 === 0) content += `\n\`\`\`\nconst line${i} = ${i};\nconsole.log(line${i});\n\`\`\``;
+    if (i % 7 === 0) content += '\n\nA second paragraph.\n\nAnd a third one.';
+    await memberHttp.sendToTopic(channel.stream_id, topic, content);
+  }
+
+  await page.goto(app.host.url);
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: /^Email/ }).fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const channels = page.getByRole('navigation', { name: 'Channels' });
+  await visible(channels);
+  await channels.getByRole('button', { name: channel.name, exact: true }).click();
+
+  // --- Opens scrolled to the newest message.
+  const messageLog = page.getByRole('log', { name: `#${channel.name}` });
+  await visible(messageLog.getByRole('article').filter({ hasText: `Long list message ${LONG - 1}` }));
+  await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
+  await shoot('01-newest');
+
+  // --- Scrolling up loads older pages; each prepend keeps the same message in the same place.
+  for (let round = 0; round < 3; round++) {
+    const before = await readView();
+    // Just outside the loading edge first, so virtua mounts the rows there (with its buffer of
+    // 200px above); then into the edge: the view read in that same task is what the reader saw.
+    await wheelUpTo(400);
+    const atTop = await readView(280);
+    expect(atTop.middleId).not.toBeNull();
+    await expect.poll(async () => (await readView()).loaded, { timeout: UI_TIMEOUT }).toBeGreaterThan(before.loaded);
+    await settled();
+    const after = await readView();
+    expect(after.middleId).toBe(atTop.middleId);
+    expect(Math.abs(after.middleTop - atTop.middleTop)).toBeLessThan(4);
+    expect(Math.abs(after.fromBottom - atTop.fromBottom)).toBeLessThan(4);
+    // The page went in above: the same message now sits further down the scroll height.
+    expect(after.scrollTop).toBeGreaterThan(atTop.scrollTop + 1000);
+  }
+  await shoot('02-older-loaded');
+
+  // --- Far fewer rows in the DOM than loaded.
+  const loadedView = await readView();
+  expect(loadedView.loaded).toBeGreaterThanOrEqual(LONG);
+  expect(loadedView.mounted).toBeGreaterThan(0);
+  expect(loadedView.mounted).toBeLessThan(loadedView.loaded / 5);
+
+  // --- A row's actions menu opens over the rows below it, and its items can be clicked.
+  if (!loadedView.middleId) throw new Error('No message across the middle of the list');
+  const middle = messageLog.locator(`article[data-message-id="${loadedView.middleId}"]`);
+  await middle.hover();
+  await middle.getByRole('button', { name: 'Message actions' }).click();
+  await page.getByRole('menuitem', { name: 'Star message' }).click();
+  await visible(middle.getByRole('img', { name: 'Starred' }));
+  await shoot('03-starred-mid-list');
+
+  // --- Scrolled up, a live message does not move the reader.
+  const readingAt = await readView();
+  const whileUp = `Arrived while reading older ${Date.now().toString(36)}`;
+  await memberHttp.sendToTopic(channel.stream_id, topic, whileUp);
+  await expect.poll(async () => (await readView()).loaded, { timeout: UI_TIMEOUT }).toBe(readingAt.loaded + 1);
+  const stillReading = await readView();
+  expect(stillReading.middleId).toBe(readingAt.middleId);
+  expect(stillReading.scrollTop).toBe(readingAt.scrollTop);
+
+  // --- Back at the bottom, live messages keep it there (and they are visible).
+  await readView(1e9);
+  await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
+  const atBottom = `Arrived at the bottom ${Date.now().toString(36)}`;
+  await memberHttp.sendToTopic(channel.stream_id, topic, `${atBottom}\n\`\`\`\none\ntwo\nthree\n\`\`\``);
+  const newest = messageLog.getByRole('article').filter({ hasText: atBottom });
+  await visible(newest);
+  await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
+  await expect.poll(() => newest.isVisible()).toBe(true);
+  await shoot('04-live-at-bottom');
+});
