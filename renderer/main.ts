@@ -17,7 +17,11 @@ try {
 }
 
 // Renderer bugs go to main's log (messages and stacks only: the renderer never holds a secret).
+// Chromium reports a ResizeObserver callback that resized observed boxes again as an error; the
+// virtualized message list does that by design while rows settle, and nothing is lost.
+const BENIGN_ERRORS = /^ResizeObserver loop (completed with undelivered notifications|limit exceeded)/;
 window.addEventListener('error', (event) => {
+  if (BENIGN_ERRORS.test(String(event.message))) return;
   bridge.send('log:error', {
     message: String(event.message),
     ...(event.error?.stack ? { stack: String(event.error.stack) } : {}),

@@ -3,6 +3,7 @@
  * Writers group their changes with `transaction` so a batch lands whole or not at all.
  */
 import { join } from 'node:path';
+import { Checkpointer } from './checkpointer';
 import { openDatabase, type Db } from './db';
 import type { StoreError } from './errors';
 import { accountMigrations } from './migrations/account';
@@ -40,6 +41,8 @@ export class AccountStore {
   readonly db: Db;
   readonly file: string;
   readonly #runInTransaction: (fn: () => unknown) => unknown;
+  // Copies the WAL into the file off the main thread, so no commit stalls on a checkpoint.
+  readonly #checkpointer: Checkpointer;
   readonly messages: MessagesRepo;
   readonly ranges: RangesRepo;
   readonly unreads: UnreadsRepo;
@@ -72,6 +75,7 @@ export class AccountStore {
     this.db = db;
     this.file = file;
     this.#runInTransaction = db.transaction((fn: () => unknown) => fn());
+    this.#checkpointer = new Checkpointer(db, file);
     this.messages = new MessagesRepo(db);
     this.ranges = new RangesRepo(db);
     this.unreads = new UnreadsRepo(db);
@@ -122,6 +126,8 @@ export class AccountStore {
 
   close(): void {
     if (!this.db.open) return;
+    // First: the app's connection must close last, so it can fold the WAL in and remove it.
+    this.#checkpointer.close();
     // Lets SQLite refresh its planner statistics where they went stale; cheap when nothing did.
     this.db.pragma('optimize');
     this.db.close();
