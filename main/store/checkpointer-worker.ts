@@ -1,0 +1,90 @@
+/**
+ * The code the checkpointer's worker thread runs, as plain CommonJS text: run with `eval`, it
+ * needs no TypeScript loader in the worker and no file of its own in a packaged app.
+ *
+ * Why the steps are what they are (SQLite's WAL rules):
+ * - PASSIVE copies WAL frames into the database without ever blocking the app's writer.
+ * - The WAL only starts again from its first frame when a write transaction begins while every
+ *   frame has been copied and no reader holds an older snapshot. Under a steady stream of writes
+ *   that moment rarely comes, so the file would grow without end.
+ * - While the WAL grows the worker passes often, so each pass copies what came in during the one
+ *   before. Once the WAL passes `restartFrames`, it asks the app's connection (Checkpointer) to run
+ *   RESTART between two of its transactions. Only the frames written since the last pass are
+ *   left to copy, and the next write starts the WAL over; journal_size_limit then shrinks the file.
+ *   RESTART runs on the app's connection, not here, because here it would hold the write lock,
+ *   and a deferred transaction of the app that read first and then writes fails at once with
+ *   SQLITE_BUSY (SQLite calls no busy handler when a reader becomes a writer).
+ */
+export const CHECKPOINTER_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const { file, restartFrames, idleMs, busyMs } = workerData;
+const closed = new Int32Array(workerData.closed);
+
+let db = null;
+let timer = null;
+
+function checkpoint(mode) {
+  const row = db.pragma('wal_checkpoint(' + mode + ')')[0];
+  return { busy: row.busy === 1, log: row.log, checkpointed: row.checkpointed };
+}
+
+let lastLog = 0;
+let askedAt = -1;
+
+function tick() {
+  timer = null;
+  let next = idleMs;
+  try {
+    const pass = checkpoint('PASSIVE');
+    // Once asked, the WAL stays this long until the app writes again (and the write restarts it).
+    if (pass.log >= restartFrames && pass.log !== askedAt) {
+      // The app's connection restarts the WAL between two of its transactions; until it answers
+      // { resume }, no pass here competes with it for the checkpoint lock.
+      parentPort.postMessage({ kind: 'caught-up', log: pass.log });
+      askedAt = pass.log;
+      lastLog = pass.log;
+      return;
+    }
+    // While the WAL grows, frequent passes keep each one (and what RESTART is left with) short.
+    if (pass.log !== lastLog || pass.busy || pass.checkpointed < pass.log) next = busyMs;
+    lastLog = pass.log;
+  } catch (e) {
+    // A failed pass loses nothing (the WAL still holds every frame); it is tried again later.
+    parentPort.postMessage({ kind: 'error', message: String(e && e.message || e) });
+    next = busyMs;
+  }
+  timer = setTimeout(tick, next);
+}
+
+function close() {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  try {
+    if (db) db.close();
+    db = null;
+  } finally {
+    Atomics.store(closed, 0, 1);
+    Atomics.notify(closed, 0);
+    parentPort.close();
+  }
+}
+
+parentPort.on('message', (msg) => {
+  if (msg === 'close') close();
+  else if (msg && typeof msg.resume === 'number' && db && !timer) {
+    askedAt = msg.resume;
+    timer = setTimeout(tick, busyMs);
+  }
+});
+try {
+  db = new Database(file, { fileMustExist: true });
+  // A PASSIVE pass that finds the database busy just copies less; it never waits.
+  db.pragma('busy_timeout = 0');
+  parentPort.postMessage({ kind: 'ready' });
+  timer = setTimeout(tick, busyMs);
+} catch (e) {
+  parentPort.postMessage({ kind: 'error', message: String(e && e.message || e) });
+  close();
+}
+`;
