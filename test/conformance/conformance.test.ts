@@ -13,16 +13,14 @@ import { readRecordings, RECORDINGS_DIR, type Recording } from './recordings';
 const available = openApiAvailable();
 const inCi = process.env['CI'] === 'true';
 
-if (!available && inCi) {
+if (!available) {
+  // Outside CI (a clone without ../shared) there is nothing to validate against: say so in one
+  // passing test. In CI the same test fails, because there the suite must run.
   describe('the OpenAPI file', () => {
-    it('is present in CI', () => {
-      expect.fail(`${OPENAPI_FILE} is missing; CI must validate against it`);
+    it(`is present when CI=true (${OPENAPI_FILE})`, () => {
+      if (!inCi) console.warn(`conformance: not run, ${OPENAPI_FILE} is absent (a clone outside CI)`);
+      expect(inCi, `${OPENAPI_FILE} is missing; CI must validate against it`).toBe(false);
     });
-  });
-} else if (!available) {
-  console.warn(`conformance: skipped, ${OPENAPI_FILE} is absent (a clone outside CI)`);
-  describe.skip(`OpenAPI conformance: ${OPENAPI_FILE} is absent (a clone outside CI)`, () => {
-    it('validates the recorded responses', () => {});
   });
 } else {
   validateRecordings(new OpenApiValidator(patchedDoc()));

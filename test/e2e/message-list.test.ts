@@ -4,30 +4,21 @@
  * moving what the reader looks at, only the rows near the viewport are in the DOM, and live
  * messages follow the bottom only when the reader is there.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCore } from '../../main/core';
-import { openCredentialStore, type CredentialStore } from '../../main/credentials';
-import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
-import { RENDERER_DIST } from '../../main/host/renderer-dist';
-import { createLogger } from '../../main/log';
-import { startDevServer, type RunningDevServer } from '../helpers/devserver';
+import type { createCore } from '../../main/core';
+import type { BridgeHost } from '../../main/host/bridge-host';
+import type { RunningDevServer } from '../helpers/devserver';
+import { ARTIFACTS, UI_TIMEOUT, signInThroughUi, startE2eApp, type E2eApp } from './support';
 import { ZulipUser } from './zulip-http';
 
-const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
-const UI_TIMEOUT = 20_000;
 /** More than three pages of 100, so opening and scrolling up takes several loads. */
 const LONG = 350;
-const log = createLogger({ name: 'e2e-message-list', level: 'error' });
 
-let work: string;
+let e2e: E2eApp;
 let server: RunningDevServer;
-let credentials: CredentialStore;
 let app: { core: Awaited<ReturnType<typeof createCore>>; host: BridgeHost };
-let browser: Browser;
 let page: Page;
 
 const visible = (locator: Locator): Promise<void> => locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
@@ -127,29 +118,13 @@ function frames(): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  work = mkdtempSync(join(tmpdir(), 'parley-e2e-list-'));
-  credentials = (await openCredentialStore(log, { service: 'Parley e2e message list test' })).store;
-  server = await startDevServer({ seed: 'demo' });
-  const core = await createCore({ dataDir: join(work, 'data'), credentials, log });
-  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
-  app = { core, host };
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.on('pageerror', (error) => console.error('page error:', error.message));
+  e2e = await startE2eApp('list', { width: 1280, height: 860 });
+  ({ server, page } = e2e);
+  app = { core: e2e.core, host: e2e.host };
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.host.close();
-  await app?.core.close();
-  await server?.stop();
-  for (const user of server?.users ?? [])
-    await credentials?.delete({ realmUrl: server.baseUrl, email: user.email }).catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
+  await e2e?.close();
 });
 
 it('opens a long channel at the newest message, pages older in place, and mounts only what is near', async () => {
@@ -171,11 +146,7 @@ it('opens a long channel at the newest message, pages older in place, and mounts
   }
 
   await page.goto(app.host.url);
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: /^Email/ }).fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInThroughUi(page, server.baseUrl, owner);
   const channels = page.getByRole('navigation', { name: 'Channels' });
   await visible(channels);
   await channels.getByRole('button', { name: channel.name, exact: true }).click();

@@ -4,29 +4,19 @@
  * conversation reopens with its draft, a notification opens its conversation, and
  * do-not-disturb is still on after a reload. Steps run in order on one signed-in session.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppState } from '../../common/model';
-import { createCore } from '../../main/core';
-import { openCredentialStore, type CredentialStore } from '../../main/credentials';
-import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
-import { RENDERER_DIST } from '../../main/host/renderer-dist';
-import { createLogger } from '../../main/log';
-import { startDevServer, type DevServerUser, type RunningDevServer } from '../helpers/devserver';
+import type { createCore } from '../../main/core';
+import type { BridgeHost } from '../../main/host/bridge-host';
+import type { DevServerUser, RunningDevServer } from '../helpers/devserver';
+import { ARTIFACTS, UI_TIMEOUT, signInThroughUi, startE2eApp, type E2eApp } from './support';
 import { ZulipUser } from './zulip-http';
 
-const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
-const UI_TIMEOUT = 20_000;
-const log = createLogger({ name: 'e2e-round-trips', level: 'error' });
-
-let work: string;
+let e2e: E2eApp;
 let server: RunningDevServer;
-let credentials: CredentialStore;
 let app: { core: Awaited<ReturnType<typeof createCore>>; host: BridgeHost };
-let browser: Browser;
 let page: Page;
 let owner: DevServerUser;
 let member: DevServerUser;
@@ -44,13 +34,9 @@ const channelButton = (name: string): Locator =>
   page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name, exact: true });
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  work = mkdtempSync(join(tmpdir(), 'parley-e2e-round-trips-'));
-  credentials = (await openCredentialStore(log, { service: 'Parley e2e round trips test' })).store;
-  server = await startDevServer({ seed: 'demo' });
-  const core = await createCore({ dataDir: join(work, 'data'), credentials, log });
-  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
-  app = { core, host };
+  e2e = await startE2eApp('round-trips');
+  ({ server, page } = e2e);
+  app = { core: e2e.core, host: e2e.host };
   owner = server.byRole(100);
   member = server.byRole(400);
   ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
@@ -60,32 +46,16 @@ beforeAll(async () => {
   const shared = subscribed.find((s) => memberChannels.has(s.stream_id));
   if (!shared || subscribed.length < 2) throw new Error('The demo seed lacks the channels this test needs');
   channel = shared;
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (error) => console.error('page error:', error.message));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.host.close();
-  await app?.core.close();
-  await server?.stop();
-  for (const user of server?.users ?? [])
-    await credentials?.delete({ realmUrl: server.baseUrl, email: user.email }).catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
+  await e2e?.close();
 });
 
 describe('round trips', () => {
   it('signs in and edits a message starting from its Markdown', async () => {
     await page.goto(app.host.url);
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: /^Email/ }).fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInThroughUi(page, server.baseUrl, owner);
     await visible(page.getByRole('navigation', { name: 'Channels' }));
 
     await channelButton(channel.name).click();

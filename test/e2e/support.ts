@@ -1,0 +1,83 @@
+/**
+ * Shared setup of the end-to-end files: a dev server, the real core and bridge host on a temp data
+ * folder, and Debian's Chromium; plus the UI sign-in every file starts with.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createCore } from '../../main/core';
+import { openCredentialStore, type CredentialStore } from '../../main/credentials';
+import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
+import { RENDERER_DIST } from '../../main/host/renderer-dist';
+import { createLogger } from '../../main/log';
+import { startDevServer, type DevServerUser, type RunningDevServer } from '../helpers/devserver';
+import type { ZulipUser } from './zulip-http';
+
+export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+export const UI_TIMEOUT = 20_000;
+
+export interface E2eApp {
+  work: string;
+  server: RunningDevServer;
+  credentials: CredentialStore;
+  core: Awaited<ReturnType<typeof createCore>>;
+  host: BridgeHost;
+  browser: Browser;
+  page: Page;
+  /** Stops everything and removes the keys this run put in the keychain. */
+  close(): Promise<void>;
+}
+
+/** `label` names the temp folder, the keychain service and the log. */
+export async function startE2eApp(label: string, viewport = { width: 1280, height: 900 }): Promise<E2eApp> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const log = createLogger({ name: `e2e-${label}`, level: 'error' });
+  const work = mkdtempSync(join(tmpdir(), `parley-e2e-${label}-`));
+  const credentials = (await openCredentialStore(log, { service: `Parley e2e ${label} test` })).store;
+  const server = await startDevServer({ seed: 'demo' });
+  const core = await createCore({ dataDir: join(work, 'data'), credentials, log });
+  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  const page = await browser.newPage({ viewport });
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return {
+    work,
+    server,
+    credentials,
+    core,
+    host,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await host.close();
+      await core.close();
+      await server.stop();
+      for (const user of server.users)
+        await credentials.delete({ realmUrl: server.baseUrl, email: user.email }).catch(() => undefined);
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the sign-in screen and waits for the sidebar. */
+export async function signInThroughUi(page: Page, baseUrl: string, user: DevServerUser): Promise<void> {
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(baseUrl);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: /^Email/ }).fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Channels' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+}
+
+/** A channel both users are subscribed to (the demo seed has several). */
+export async function sharedChannel(a: ZulipUser, b: ZulipUser): Promise<{ stream_id: number; name: string }> {
+  const inB = new Set((await b.subscriptions()).map((s) => s.stream_id));
+  const shared = (await a.subscriptions()).find((s) => inB.has(s.stream_id));
+  if (!shared) throw new Error('The demo seed has no channel both users are in');
+  return shared;
+}
