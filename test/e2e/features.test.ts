@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createCore } from '../../main/core';
 import type { BridgeHost } from '../../main/host/bridge-host';
 import type { DevServerUser, RunningDevServer } from '../helpers/devserver';
-import { ARTIFACTS, UI_TIMEOUT, signInThroughUi, startE2eApp, type E2eApp } from './support';
+import { ARTIFACTS, UI_TIMEOUT, sharedChannel, signInThroughUi, startE2eApp, type E2eApp } from './support';
 import { ZulipUser, type ServerMessage } from './zulip-http';
 
 /** What GET /messages says beyond ServerMessage's fields. */
@@ -62,10 +62,7 @@ beforeAll(async () => {
   member = server.byRole(400);
   ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
   memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
-  const memberChannels = new Set((await memberHttp.subscriptions()).map((s) => s.stream_id));
-  const shared = (await ownerHttp.subscriptions()).find((s) => memberChannels.has(s.stream_id));
-  if (!shared) throw new Error('The demo seed has no channel both the owner and a member are in');
-  channel = shared;
+  channel = await sharedChannel(ownerHttp, memberHttp);
 });
 
 afterAll(async () => {

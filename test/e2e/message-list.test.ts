@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { createCore } from '../../main/core';
 import type { BridgeHost } from '../../main/host/bridge-host';
 import type { RunningDevServer } from '../helpers/devserver';
-import { ARTIFACTS, UI_TIMEOUT, signInThroughUi, startE2eApp, type E2eApp } from './support';
+import { ARTIFACTS, UI_TIMEOUT, sharedChannel, signInThroughUi, startE2eApp, type E2eApp } from './support';
 import { ZulipUser } from './zulip-http';
 
 /** More than three pages of 100, so opening and scrolling up takes several loads. */
@@ -132,9 +132,7 @@ it('opens a long channel at the newest message, pages older in place, and mounts
   const member = server.byRole(400);
   const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
   const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
-  const memberChannels = new Set((await memberHttp.subscriptions()).map((s) => s.stream_id));
-  const channel = (await ownerHttp.subscriptions()).find((s) => memberChannels.has(s.stream_id));
-  if (!channel) throw new Error('The demo seed has no channel both the owner and a member are in');
+  const channel = await sharedChannel(ownerHttp, memberHttp);
 
   // Messages of uneven height: every fifth carries a code block, every seventh several lines.
   const topic = `long ${Date.now().toString(36)}`;
