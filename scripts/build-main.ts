@@ -1,6 +1,7 @@
 /**
  * `npm run build:main`: bundles Electron's main process and the preload with esbuild.
- *   main/electron/index.ts -> out/main/index.cjs
+ *   main/electron/index.ts    -> out/main/index.cjs
+ *   main/core-thread/worker.ts -> out/main/core-thread.cjs (the core's worker thread)
  *   preload/index.ts       -> out/preload/index.cjs (a sandboxed preload must be one CommonJS file)
  * Native and Electron modules stay outside the bundle; electron-builder ships them from node_modules.
  */
@@ -47,6 +48,12 @@ export async function buildMain(outDir = join(PROJECT_ROOT, 'out')): Promise<voi
       entryPoints: ['main/electron/index.ts'],
       outfile: `${outDir}/main/index.cjs`,
     }),
+    build({
+      ...common,
+      ...importMetaShim,
+      entryPoints: ['main/core-thread/worker.ts'],
+      outfile: `${outDir}/main/core-thread.cjs`,
+    }),
     // A sandboxed preload may require only 'electron' (and a few polyfills), so no shim here.
     build({ ...common, entryPoints: ['preload/index.ts'], outfile: `${outDir}/preload/index.cjs` }),
   ]);
@@ -54,7 +61,7 @@ export async function buildMain(outDir = join(PROJECT_ROOT, 'out')): Promise<voi
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   buildMain().then(
-    () => console.log('Built out/main/index.cjs and out/preload/index.cjs'),
+    () => console.log('Built out/main/index.cjs, out/main/core-thread.cjs and out/preload/index.cjs'),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : String(error));
       process.exit(1);

@@ -11,7 +11,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore } from '../main/core';
+import { DEV_CORE_THREAD_ENTRY, startCoreThread } from '../main/core-thread';
+import { createLogger } from '../main/log';
 import { startBridgeHost } from '../main/host/bridge-host';
 import { parsePortArg } from '../main/host/port-arg';
 import { RENDERER_DIST } from '../main/host/renderer-dist';
@@ -75,7 +76,11 @@ try {
   });
   cleanups.push(() => server.stop());
 
-  const core = await createCore({ dataDir: appDataDir });
+  // The same core as Electron's: on its own worker thread, off the thread that serves the bridge.
+  const core = await startCoreThread(
+    { dataDir: appDataDir, log: { name: 'core' } },
+    { entry: DEV_CORE_THREAD_ENTRY, log: createLogger({ name: 'demo' }) },
+  );
   let coreOpen = true;
   cleanups.push(() => (coreOpen ? core.close() : undefined));
   const owner = server.byRole(100);

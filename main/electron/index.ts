@@ -6,10 +6,9 @@
  */
 import { app, dialog, ipcMain, Notification, pushNotifications, session, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
-import type { PushOptions } from '../accounts/push-setup';
-import { createCore } from '../core';
+import { startCoreThread } from '../core-thread';
 import { createLogger } from '../log';
 import { platformPushToken } from '../push/platform';
 import { rendererCspHeader } from '../shell/csp';
@@ -35,10 +34,10 @@ let mainWindow: BrowserWindow | null = null;
  * Push comes only from APNs on macOS. No production bouncer key is baked in yet, so only a build
  * started with PARLEY_BOUNCER_PUBLIC_KEY registers; without one push simply stays off.
  */
-function pushOptions(): PushOptions | null {
+function pushOptions(): { bouncerPublicKey: string } | null {
   const bouncerPublicKey = process.env['PARLEY_BOUNCER_PUBLIC_KEY'];
   if (process.platform !== 'darwin' || !bouncerPublicKey) return null;
-  return { bouncerPublicKey, token: () => platformPushToken(process.platform, pushNotifications) };
+  return { bouncerPublicKey };
 }
 
 function focusMainWindow(): void {
@@ -72,7 +71,17 @@ async function start(): Promise<void> {
   secureSession(session.defaultSession, rendererCspHeader());
 
   const push = pushOptions();
-  const core = await createCore({ dataDir: app.getPath('userData'), log, ...(push ? { push } : {}) });
+  // The core (SQLite caches, sync loops, outbox) runs on a worker thread, so no disk stall ever
+  // holds up this thread, which routes the window's IPC (main/core-thread/remote-core.ts).
+  const core = await startCoreThread(
+    { dataDir: app.getPath('userData'), log: { name: 'core' }, ...(push ? { push } : {}) },
+    {
+      // Beside this bundle, inside app.asar: worker threads read asar archives since Electron 17.3.
+      entry: fileURLToPath(new URL('./core-thread.cjs', import.meta.url)),
+      log,
+      pushToken: () => platformPushToken(process.platform, pushNotifications),
+    },
+  );
   const unwire = wireCoreToIpc({
     core,
     ipcMain,

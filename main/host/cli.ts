@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core';
+import { DEV_CORE_THREAD_ENTRY, startCoreThread } from '../core-thread';
+import { createLogger } from '../log';
 import { defaultDataDir } from '../shell/data-dir';
 import { startBridgeHost } from './bridge-host';
 import { parsePortArg } from './port-arg';
@@ -18,7 +19,11 @@ async function main(): Promise<void> {
   const port = parsePortArg(values.port);
   const dataDir = values.data ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
-  const core = await createCore({ dataDir });
+  // As in Electron, the core runs on its own worker thread: this one only moves frames.
+  const core = await startCoreThread(
+    { dataDir, log: { name: 'core' } },
+    { entry: DEV_CORE_THREAD_ENTRY, log: createLogger({ name: 'host' }) },
+  );
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port }).catch(async (error: unknown) => {
     await core.close();
     throw error;

@@ -1,12 +1,13 @@
 /**
- * Shared setup of the end-to-end files: a dev server, the real core and bridge host on a temp data
- * folder, and Debian's Chromium; plus the UI sign-in every file starts with.
+ * Shared setup of the end-to-end files: a dev server, the real core on its worker thread (as
+ * Electron runs it) and the bridge host on a temp data folder, and Debian's Chromium; plus the UI
+ * sign-in every file starts with.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createCore } from '../../main/core';
+import { DEV_CORE_THREAD_ENTRY, startCoreThread, type RemoteCore } from '../../main/core-thread';
 import { openCredentialStore, type CredentialStore } from '../../main/credentials';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
@@ -21,7 +22,7 @@ export interface E2eApp {
   work: string;
   server: RunningDevServer;
   credentials: CredentialStore;
-  core: Awaited<ReturnType<typeof createCore>>;
+  core: RemoteCore;
   host: BridgeHost;
   browser: Browser;
   page: Page;
@@ -34,9 +35,14 @@ export async function startE2eApp(label: string, viewport = { width: 1280, heigh
   mkdirSync(ARTIFACTS, { recursive: true });
   const log = createLogger({ name: `e2e-${label}`, level: 'error' });
   const work = mkdtempSync(join(tmpdir(), `parley-e2e-${label}-`));
-  const credentials = (await openCredentialStore(log, { service: `Parley e2e ${label} test` })).store;
+  const keychainService = `Parley e2e ${label} test`;
+  // The core's thread keeps keys under this service; this handle only removes them at the end.
+  const credentials = (await openCredentialStore(log, { service: keychainService })).store;
   const server = await startDevServer({ seed: 'demo' });
-  const core = await createCore({ dataDir: join(work, 'data'), credentials, log });
+  const core = await startCoreThread(
+    { dataDir: join(work, 'data'), keychainService, log: { name: `e2e-${label}`, level: 'error' } },
+    { entry: DEV_CORE_THREAD_ENTRY, log },
+  );
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',

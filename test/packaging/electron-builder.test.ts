@@ -64,7 +64,8 @@ it('renames the Electron executable to the app name', () => {
 });
 
 it('puts the bundles, the built renderer and package.json into app.asar', () => {
-  for (const file of ['/package.json', '/out/main/index.cjs', '/out/preload/index.cjs', '/renderer/dist/index.html']) {
+  const bundles = ['/out/main/index.cjs', '/out/main/core-thread.cjs', '/out/preload/index.cjs'];
+  for (const file of ['/package.json', ...bundles, '/renderer/dist/index.html']) {
     expect(entries, file).toContain(file);
   }
   const manifest = JSON.parse(extractFile(asarPath, 'package.json').toString('utf8')) as {

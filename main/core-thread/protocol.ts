@@ -1,0 +1,43 @@
+/**
+ * The messages between the app's main thread and the core's worker thread (./remote-core.ts and
+ * ./run-thread.ts). Everything here survives structured cloning: no functions, no class instances.
+ */
+import type { EventName, Events, IpcResult, SendName, Sends } from '../../common/ipc/contract';
+import type { KeychainStatus } from '../../common/model';
+import type { LogLevel } from '../log';
+import type { PushToken } from '../push/payload';
+
+/** What createCore needs, in a form that can be posted to a worker. */
+export interface CoreThreadOptions {
+  dataDir: string;
+  /** Keychain service name for keys (tests use their own); default: the app's. */
+  keychainService?: string;
+  /** Keep keys in memory only (tests without a keychain); default: the OS keychain, falling back to memory. */
+  memoryCredentials?: boolean;
+  log?: { name: string; level?: LogLevel };
+  /** Encrypted push: the device token is asked of the main thread, which owns the platform's push service. */
+  push?: { bouncerPublicKey: string };
+}
+
+/** Main thread → worker. */
+export type ToThread =
+  | { kind: 'call'; id: number; name: string; args: unknown }
+  | { kind: 'send'; name: SendName; payload: Sends[SendName] }
+  | { kind: 'answer'; id: number; value: PushToken | null; error?: string }
+  | { kind: 'close' };
+
+/** Worker → main thread. */
+export type FromThread =
+  | { kind: 'ready'; keychain: KeychainStatus }
+  | { kind: 'failed'; message: string }
+  | { kind: 'result'; id: number; result: IpcResult<unknown> }
+  | { kind: 'event'; name: EventName; payload: Events[EventName] }
+  /** The core asks the main thread for the platform's push token. */
+  | { kind: 'ask'; id: number; what: 'pushToken' }
+  | { kind: 'closed' };
+
+/** Anything that posts and receives messages: a worker's parentPort, a MessagePort in tests. */
+export interface ThreadPort {
+  postMessage(message: FromThread): void;
+  on(event: 'message', listener: (message: ToThread) => void): unknown;
+}

@@ -1,0 +1,190 @@
+/**
+ * The main thread's handle on the core running in a worker thread (./run-thread.ts). It is a Core
+ * like createCore's, so Electron's IPC wiring and the bridge host use either unchanged; the
+ * difference is that no SQLite statement, sync batch or JSON parse of a server response ever runs
+ * on the thread that routes IPC.
+ *
+ * If the worker dies (a native crash, an uncaught error), calls in flight fail with a clear error,
+ * the worker is started again on the same data folder, and the renderer is told the account list
+ * anew; every account then re-publishes its sidebar as at a warm start. Nothing is lost that was
+ * committed: the outbox and caches are SQLite files.
+ */
+import { Worker } from 'node:worker_threads';
+import type { EventName, Events, IpcResult } from '../../common/ipc/contract';
+import type { KeychainStatus } from '../../common/model';
+import type { Core, EventListener } from '../ipc/types';
+import type { Logger } from '../log';
+import type { PushToken } from '../push/payload';
+import type { CoreThreadOptions, FromThread, ToThread } from './protocol';
+import { RestartBudget } from './restart-budget';
+
+export interface CoreThreadHost {
+  /** The worker's entry: out/main/core-thread.cjs in Electron, ./dev-entry.mjs from source. */
+  entry: string;
+  log: Logger;
+  /** The platform's push token (Electron on macOS); without it the core is told there is none. */
+  pushToken?: () => Promise<PushToken | null>;
+  /** How many unexpected exits in a row are restarted (default 3 within a minute). */
+  restarts?: RestartBudget;
+}
+
+export type RemoteCore = Core & {
+  keychain: KeychainStatus;
+  /** Ends the worker as a crash would (tests of the restart path). */
+  terminateForTesting(): Promise<void>;
+};
+
+const STOPPED = (message: string): IpcResult<unknown> => ({ ok: false, error: { code: 'INTERNAL', message } });
+const CLOSE_TIMEOUT_MS = 15_000;
+
+/** Starts the core in a worker; resolves once it has opened its databases, rejects if it cannot. */
+export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost): Promise<RemoteCore> {
+  const listeners = new Set<EventListener>();
+  const pending = new Map<number, (result: IpcResult<unknown>) => void>();
+  const restarts = host.restarts ?? new RestartBudget();
+  let nextId = 1;
+  let worker: Worker;
+  let keychain: KeychainStatus = { kind: 'memory', reason: 'The core has not started yet.' };
+  let closing: Promise<void> | null = null;
+  let gaveUp = false;
+  let onFirstReady: { resolve: () => void; reject: (e: Error) => void } | null = null;
+  let onClosed: (() => void) | null = null;
+
+  const emit = <N extends EventName>(name: N, payload: Events[N]): void => {
+    for (const listener of listeners) {
+      try {
+        listener(name, payload);
+      } catch (e) {
+        host.log.error('an event listener failed', { event: name, error: e });
+      }
+    }
+  };
+  const post = (message: ToThread): void => worker.postMessage(message);
+  const failPending = (message: string): void => {
+    for (const resolve of pending.values()) resolve(STOPPED(message));
+    pending.clear();
+  };
+
+  const onMessage = (message: FromThread, restarted: boolean): void => {
+    switch (message.kind) {
+      case 'ready':
+        keychain = message.keychain;
+        onFirstReady?.resolve();
+        onFirstReady = null;
+        if (restarted) void announceRestart();
+        break;
+      case 'failed':
+        host.log.error('the core could not start', { reason: message.message });
+        onFirstReady?.reject(new Error(message.message));
+        onFirstReady = null;
+        break;
+      case 'result':
+        pending.get(message.id)?.(message.result);
+        pending.delete(message.id);
+        break;
+      case 'event':
+        emit(message.name, message.payload);
+        break;
+      case 'ask':
+        void answerPushToken(message.id);
+        break;
+      case 'closed':
+        onClosed?.();
+        break;
+    }
+  };
+
+  async function answerPushToken(id: number): Promise<void> {
+    try {
+      post({ kind: 'answer', id, value: host.pushToken ? await host.pushToken() : null });
+    } catch (e) {
+      post({ kind: 'answer', id, value: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** The renderer's account list (and, through each account's warm start, its sidebars) come back. */
+  async function announceRestart(): Promise<void> {
+    const state = await dispatch('app:state', {});
+    if (state.ok) emit('accounts:changed', { accounts: (state.value as { accounts: never[] }).accounts });
+  }
+
+  function spawn(restarted: boolean): void {
+    worker = new Worker(host.entry, { workerData: options });
+    worker.on('message', (m: FromThread) => onMessage(m, restarted));
+    worker.on('error', (e) => host.log.error('the core thread failed', { error: e }));
+    worker.on('exit', (code) => onExit(code));
+  }
+
+  function onExit(code: number): void {
+    if (closing) {
+      onClosed?.();
+      return failPending('Parley is closing.');
+    }
+    failPending('Parley’s background worker stopped while answering. Try again.');
+    if (onFirstReady) {
+      onFirstReady.reject(new Error(`the core thread exited (code ${code}) before it was ready`));
+      onFirstReady = null;
+      return;
+    }
+    if (!restarts.allow()) {
+      gaveUp = true;
+      host.log.error('the core thread keeps stopping; not restarting it again', { code });
+      return;
+    }
+    host.log.error('the core thread stopped unexpectedly; restarting it', { code });
+    spawn(true);
+  }
+
+  function dispatch(name: string, args: unknown): Promise<IpcResult<unknown>> {
+    if (closing) return Promise.resolve(STOPPED('Parley is closing.'));
+    if (gaveUp) return Promise.resolve(STOPPED('Parley’s background worker keeps stopping. Restart Parley.'));
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      post({ kind: 'call', id, name, args });
+    });
+  }
+
+  function close(): Promise<void> {
+    closing ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        host.log.warn('the core thread did not close in time; ending it');
+        void worker.terminate();
+      }, CLOSE_TIMEOUT_MS);
+      onClosed = () => {
+        clearTimeout(timer);
+        // The core has closed every database; nothing left on the thread is worth waiting for.
+        void worker.terminate().then(() => resolve());
+      };
+      post({ kind: 'close' });
+    }).finally(() => listeners.clear());
+    return closing;
+  }
+
+  return new Promise<void>((resolve, reject) => {
+    onFirstReady = { resolve, reject };
+    spawn(false);
+  }).then(
+    (): RemoteCore => ({
+      get keychain() {
+        return keychain;
+      },
+      dispatch,
+      receive: (name, payload) => {
+        if (!closing && !gaveUp) post({ kind: 'send', name, payload });
+      },
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      close,
+      terminateForTesting: async () => {
+        await worker.terminate();
+      },
+    }),
+    async (e: unknown) => {
+      await worker.terminate();
+      throw e;
+    },
+  );
+}

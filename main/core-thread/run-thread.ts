@@ -1,0 +1,86 @@
+/**
+ * The worker side: runs the core (every account's SQLite cache, sync loop, outbox and push) on
+ * this thread and answers the main thread's messages. SQLite writes can stall on the disk for
+ * tens of milliseconds however they are batched (bench/README.md has the numbers); here a stall
+ * delays only the core's own work, never the thread that routes the app's IPC.
+ */
+import type { PushToken } from '../push/payload';
+import { createCore } from '../core';
+import { MemoryCredentialStore, openCredentialStore } from '../credentials';
+import { createLogger } from '../log';
+import type { CoreThreadOptions, ThreadPort, ToThread } from './protocol';
+
+type Core = Awaited<ReturnType<typeof createCore>>;
+
+/** Asks the main thread for the push token, which only it can get from the platform. */
+function pushTokenAsker(port: ThreadPort) {
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (t: PushToken | null) => void; reject: (e: Error) => void }>();
+  return {
+    ask(): Promise<PushToken | null> {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        port.postMessage({ kind: 'ask', id, what: 'pushToken' });
+      });
+    },
+    answer(message: Extract<ToThread, { kind: 'answer' }>): void {
+      const w = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error !== undefined) w?.reject(new Error(message.error));
+      else w?.resolve(message.value);
+    },
+  };
+}
+
+async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken | null>): Promise<Core> {
+  const log = createLogger({ name: o.log?.name ?? 'core', ...(o.log?.level ? { level: o.log.level } : {}) });
+  const credentials = o.memoryCredentials
+    ? new MemoryCredentialStore()
+    : (await openCredentialStore(log.child('credentials'), o.keychainService ? { service: o.keychainService } : {}))
+        .store;
+  return createCore({
+    dataDir: o.dataDir,
+    credentials,
+    log,
+    ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: askToken } } : {}),
+  });
+}
+
+/**
+ * Starts the core and serves `port` until told to close. Messages that arrive while the core is
+ * still opening wait for it, so the main thread may send calls at once.
+ */
+export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): void {
+  const tokens = pushTokenAsker(port);
+  const opening = openCore(options, () => tokens.ask());
+  let core: Core | null = null;
+  opening.then(
+    (c) => {
+      core = c;
+      c.subscribe((name, payload) => port.postMessage({ kind: 'event', name, payload }));
+      port.postMessage({ kind: 'ready', keychain: c.keychain });
+    },
+    (e: unknown) => port.postMessage({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
+  );
+
+  port.on('message', (message) => {
+    // Answers must not wait for the core: opening it may be what asked.
+    if (message.kind === 'answer') return tokens.answer(message);
+    void opening.then(async () => {
+      if (!core) return;
+      switch (message.kind) {
+        case 'call':
+          port.postMessage({ kind: 'result', id: message.id, result: await core.dispatch(message.name, message.args) });
+          break;
+        case 'send':
+          core.receive(message.name, message.payload);
+          break;
+        case 'close':
+          await core.close();
+          port.postMessage({ kind: 'closed' });
+          break;
+      }
+    });
+  });
+}
