@@ -48,6 +48,7 @@ const HEADERS = [
   'meas p95',
   'meas max',
   'ratio',
+  'base held p95',
   'held p95',
   'held max',
   'budget',
@@ -64,6 +65,7 @@ function row(r: CaseResult): string[] {
     ms(r.measured.maxMs),
     `${r.ratio.toFixed(2)}x`,
     // Cases that yield between chunks: the longest stretch one call held the event loop.
+    r.baselineBlocking ? ms(r.baselineBlocking.p95Ms) : '',
     r.blocking ? ms(r.blocking.p95Ms) : '',
     r.blocking ? ms(r.blocking.maxMs) : '',
     budget,

@@ -3,6 +3,7 @@
  * side each run once. The order flips every round (A B, B A, ...) so drift in the machine's
  * speed (another process waking, the page cache filling, a GC debt) lands on both sides alike.
  */
+import { watchLoop } from './loop-watch';
 import { ratio, summarize, type Summary } from './stats';
 import type { BenchCase, Side } from './types';
 
@@ -19,35 +20,14 @@ export interface CaseResult {
   budgetMs: number | null;
   /** With measureBlocking: per measured call, the longest stretch it held the event loop. */
   blocking?: Summary;
+  /** With measureBlocking: the same for the baseline's calls (what the measured side is saving). */
+  baselineBlocking?: Summary;
   /** Whether the slowest measured call (with measureBlocking: stretch) went over the budget (null without one). */
   overBudget: boolean | null;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
-/**
- * Watches the event loop from now on: a setImmediate chain whose ticks can only run while no
- * code holds the loop, so the longest gap between ticks is the longest stretch anything held it.
- */
-function watchLoop(): { stop(): number } {
-  let last = performance.now();
-  let longest = 0;
-  let stopped = false;
-  const tick = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-    if (!stopped) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    stop: () => {
-      stopped = true;
-      return Math.max(longest, performance.now() - last);
-    },
-  };
 }
 
 /**
@@ -69,12 +49,13 @@ export async function runCase(c: BenchCase): Promise<CaseResult> {
   const baseline: number[] = [];
   const measured: number[] = [];
   const blocking: number[] = [];
+  const baselineBlocking: number[] = [];
   const watch = c.measureBlocking === true;
   for (let round = 0; round < c.warmup + c.rounds; round++) {
     c.prepare?.(round);
     const baselineFirst = round % 2 === 0;
-    const first = await timeOne(baselineFirst ? c.baseline : c.measured, round, watch && !baselineFirst);
-    const second = await timeOne(baselineFirst ? c.measured : c.baseline, round, watch && baselineFirst);
+    const first = await timeOne(baselineFirst ? c.baseline : c.measured, round, watch);
+    const second = await timeOne(baselineFirst ? c.measured : c.baseline, round, watch);
     const [b, m] = baselineFirst ? [first, second] : [second, first];
     if (round === c.warmup && c.compare) {
       const difference = c.compare(b.result, m.result);
@@ -84,6 +65,7 @@ export async function runCase(c: BenchCase): Promise<CaseResult> {
     baseline.push(b.ms);
     measured.push(m.ms);
     blocking.push(m.blockMs);
+    baselineBlocking.push(b.blockMs);
   }
   const b = summarize(baseline);
   const m = summarize(measured);
@@ -98,7 +80,7 @@ export async function runCase(c: BenchCase): Promise<CaseResult> {
     ratio: ratio(m.medianMs, b.medianMs),
     ratioP95: ratio(m.p95Ms, b.p95Ms),
     budgetMs,
-    ...(held ? { blocking: held } : {}),
+    ...(held ? { blocking: held, baselineBlocking: summarize(baselineBlocking) } : {}),
     overBudget: budgetMs === null ? null : (held ?? m).maxMs > budgetMs,
   };
 }

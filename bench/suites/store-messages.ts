@@ -1,8 +1,8 @@
 /**
  * The account cache at 100,000 messages (20,000 with --quick): filling it with 1,000-message
  * pages through the app's write path (chunked transactions, as the pager stores a fetch), then reading 100-message pages of a channel, a
- * topic and a DM through the pager, each against plain better-sqlite3 on the same schema. The
- * slowest single call is held to the main process's 16 ms frame budget (issue 4).
+ * topic and a DM through the pager, each against plain better-sqlite3 on the same schema. Reads
+ * are held to a 16 ms frame, write slices to 50 ms on the core's own thread (see below).
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +19,13 @@ import { RawMessageWriter, openRawCache } from '../fixtures/raw-cache';
 import { RawReader, sameIds } from '../fixtures/raw-reads';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 
-/** One store call must fit in a frame: the main process also routes IPC. */
+/** A read fits in a frame: the renderer waits for it. */
 export const STORE_CALL_BUDGET_MS = 16;
+/**
+ * One write slice on the core's worker thread (main/core-thread): the longest a read may wait
+ * behind it. The thread that routes IPC never runs store calls; its 16 ms is checked in core-thread.ts.
+ */
+export const WRITE_SLICE_BUDGET_MS = 50;
 const BATCH = 1000;
 
 /** The narrows read: the busiest channel, its busiest topic, and a one-to-one DM. */
@@ -51,8 +56,8 @@ function insertCase(total: number, store: AccountStore, writer: RawMessageWriter
       label: `cacheMessagesInChunks() through the repos, ${MESSAGES_PER_TRANSACTION} per transaction`,
       run: () => cacheMessagesInChunks(store, batch),
     },
-    budgetMs: STORE_CALL_BUDGET_MS,
-    // The pager stores a fetched page this way: what must fit a frame is each chunk, not the page.
+    budgetMs: WRITE_SLICE_BUDGET_MS,
+    // The pager stores a fetched page this way: what must fit the budget is each chunk, not the page.
     measureBlocking: true,
   };
 }
