@@ -20,7 +20,9 @@ export type RecordArea =
   | 'users'
   | 'settings'
   | 'realm'
-  | 'pushDevices';
+  | 'pushDevices'
+  | 'presence'
+  | 'alertWords';
 
 /** One page of a list; pass `next` back as `cursor` for the following page (null: that was the last). */
 export interface Page<T> {
@@ -196,4 +198,15 @@ export interface UserDetails {
 export interface TypingView {
   narrow: Narrow;
   userIds: number[];
+}
+
+/** Whether someone is at their device (active), connected but away (idle), or neither. */
+export type PresenceStatus = 'active' | 'idle' | 'offline';
+
+/** One user's presence as the sidebar shows it; users the server said nothing about are offline. */
+export interface PresenceView {
+  userId: number;
+  status: PresenceStatus;
+  /** Unix seconds of the last sign of life (active or connected), when known. */
+  lastSeen: number | null;
 }

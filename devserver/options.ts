@@ -35,6 +35,10 @@ export interface ServerOptions {
   spectatorAccess: boolean;
   /** Channels with fewer subscribers always get a full list from include_subscribers=partial (Zulip: 250). */
   fullSubscriberListThreshold: number;
+  /** server_presence_ping_interval_seconds: how often clients report presence (Zulip: 60). */
+  presencePingIntervalSeconds: number;
+  /** server_presence_offline_threshold_seconds: older presence shows as offline (protocol-notes: 140). */
+  presenceOfflineThresholdSeconds: number;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -54,6 +58,8 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   webPublicStreams: false,
   spectatorAccess: false,
   fullSubscriberListThreshold: 250,
+  presencePingIntervalSeconds: 60,
+  presenceOfflineThresholdSeconds: 140,
 };
 
 /** Parses CLI flags (see README.md). Throws an Error with a readable message on bad input. */
@@ -79,6 +85,8 @@ export function parseFlags(argv: string[]): ServerOptions {
       'web-public-streams': { type: 'boolean' },
       'spectator-access': { type: 'boolean' },
       'full-subscriber-lists-below': { type: 'string' },
+      'presence-ping-seconds': { type: 'string' },
+      'presence-offline-seconds': { type: 'string' },
     },
   });
   const seed = values.seed ?? DEFAULT_OPTIONS.seed;
@@ -114,7 +122,25 @@ export function parseFlags(argv: string[]): ServerOptions {
       values['full-subscriber-lists-below'],
       DEFAULT_OPTIONS.fullSubscriberListThreshold,
     ),
+    ...presenceTiming(values['presence-ping-seconds'], values['presence-offline-seconds']),
   };
+}
+
+/** Whole seconds (the API reports them as integers); the threshold must leave room for a ping. */
+function presenceTiming(
+  rawPing: string | undefined,
+  rawOffline: string | undefined,
+): Pick<ServerOptions, 'presencePingIntervalSeconds' | 'presenceOfflineThresholdSeconds'> {
+  const whole = (flag: string, raw: string | undefined, fallback: number): number => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`--${flag} must be a positive whole number of seconds`);
+    return value;
+  };
+  const ping = whole('presence-ping-seconds', rawPing, DEFAULT_OPTIONS.presencePingIntervalSeconds);
+  const offline = whole('presence-offline-seconds', rawOffline, DEFAULT_OPTIONS.presenceOfflineThresholdSeconds);
+  if (offline <= ping) throw new Error('--presence-offline-seconds must be longer than --presence-ping-seconds');
+  return { presencePingIntervalSeconds: ping, presenceOfflineThresholdSeconds: offline };
 }
 
 /** Durations may be fractional so that tests can use sub-second timeouts. */

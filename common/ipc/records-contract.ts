@@ -15,6 +15,7 @@ import type {
   NavigationViewView,
   Page,
   PlaygroundView,
+  PresenceView,
   ProfileFieldView,
   RecordArea,
   SavedSnippetView,
@@ -133,6 +134,18 @@ export interface RecordCalls {
   'settings:get': (args: Account) => Record<string, unknown>;
   /** Names and values as in register's user_settings. */
   'settings:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
+  /** Everyone the server reported presence for (anyone else is offline); refetch on records:changed 'presence'. */
+  'presence:list': (args: Account) => PresenceView[];
+  /**
+   * The user is at the app (window focused, recent input) or not; every account's presence
+   * heartbeat reports it. Send on each change, and again at most once a minute while active.
+   */
+  'presence:activity': (args: { active: boolean; input?: boolean | undefined }) => null;
+  /** The user's alert words, in the order they were added. */
+  'alertWords:list': (args: Account) => string[];
+  /** Adds words or phrases (already known ones, in any case, are skipped by the server). */
+  'alertWords:add': (args: Account & { words: string[] }) => null;
+  'alertWords:remove': (args: Account & { words: string[] }) => null;
 }
 
 export interface RecordEvents {
@@ -176,6 +189,11 @@ export const RECORD_CALL_NAMES = [
   'users:get',
   'settings:get',
   'settings:update',
+  'presence:list',
+  'presence:activity',
+  'alertWords:list',
+  'alertWords:add',
+  'alertWords:remove',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

@@ -2,6 +2,7 @@ import { canReadHistory } from '../access';
 import { FLAG_BITS } from '../store/flags';
 import type { MessageRow, UserRow } from '../store/rows';
 import type { Store } from '../store/store';
+import { usersAlerted } from './alert_words';
 import { isMoved, type EditRequest } from './edit_request';
 import { topicParticipants } from './wildcards';
 
@@ -14,7 +15,12 @@ export interface AppliedEdit {
   event: Record<string, unknown>;
 }
 
-const MENTION_BITS = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
+/** The flags a content edit recomputes from the new text. */
+const CONTENT_BITS =
+  FLAG_BITS.mentioned |
+  FLAG_BITS.stream_wildcard_mentioned |
+  FLAG_BITS.topic_wildcard_mentioned |
+  FLAG_BITS.has_alert_word;
 
 /**
  * Writes an edit: new content (re-rendered, mention flags recomputed for every receiver) and/or
@@ -106,18 +112,21 @@ function idsToMove(store: Store, user: UserRow, request: EditRequest): number[] 
   return [...new Set([...ids, message.id])].sort((a, b) => a - b);
 }
 
-/** Recomputes mention flags after a content edit, as Zulip's update_user_message_flags does. */
+/** Recomputes mention and alert-word flags after a content edit, as Zulip's update_user_message_flags does. */
 function updateMentionFlags(store: Store, message: MessageRow, request: EditRequest): void {
   const rendered = request.content!.rendered;
   const participants =
     rendered.topicWildcard && request.origChannel
       ? topicParticipants(store, message.recipient_id, message.topic)
       : new Set<number>();
-  for (const [userId, bits] of store.messageChanges.receivers(message.id)) {
-    let next = bits & ~MENTION_BITS;
+  const receivers = store.messageChanges.receivers(message.id);
+  const alerted = usersAlerted(request.content!.source, store.records.alertWords.byUser(), receivers.keys());
+  for (const [userId, bits] of receivers) {
+    let next = bits & ~CONTENT_BITS;
     if (rendered.mentionedUserIds.has(userId)) next |= FLAG_BITS.mentioned;
     if (rendered.channelWildcard) next |= FLAG_BITS.stream_wildcard_mentioned;
     if (participants.has(userId)) next |= FLAG_BITS.topic_wildcard_mentioned;
+    if (alerted.has(userId)) next |= FLAG_BITS.has_alert_word;
     if (next !== bits) store.messageChanges.setFlags(userId, message.id, next);
   }
 }

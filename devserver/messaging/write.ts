@@ -3,6 +3,7 @@ import { renderMarkdown, type Rendered } from '../markdown/render';
 import { FLAG_BITS } from '../store/flags';
 import type { ChannelRow } from '../store/rows';
 import type { Store } from '../store/store';
+import { usersAlerted } from './alert_words';
 import { topicParticipants } from './wildcards';
 
 export type Destination =
@@ -37,8 +38,9 @@ export interface WrittenMessage {
  * Stores a message and one user_messages row per receiver: a channel's active subscribers plus
  * the sender, or a direct conversation's participants. Mention flags come from rendering:
  * @-mentioned users get `mentioned`, @**all** flags everyone, @**topic** flags the topic's
- * earlier participants (senders and reactors). Shared by POST /messages and the seeds, so both
- * produce the same data.
+ * earlier participants (senders and reactors); a receiver's own alert words in the content give
+ * them `has_alert_word` (the sender's too, as on Zulip). Shared by POST /messages and the seeds, so
+ * both produce the same data.
  */
 export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage {
   const rendered = msg.rendered ?? renderMarkdown(msg.content, msg.directory);
@@ -72,6 +74,7 @@ export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage 
     edit_history: msg.editHistory ?? null,
   });
 
+  const alerted = usersAlerted(msg.content, store.records.alertWords.byUser(), receiverIds);
   const receivers = new Map<number, number>();
   for (const userId of receiverIds) {
     let flags = msg.extraFlags?.(userId) ?? 0;
@@ -79,6 +82,7 @@ export function writeMessage(store: Store, msg: MessageToWrite): WrittenMessage 
     if (rendered.mentionedUserIds.has(userId)) flags |= FLAG_BITS.mentioned;
     if (rendered.channelWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
     if (participants.has(userId)) flags |= FLAG_BITS.topic_wildcard_mentioned;
+    if (alerted.has(userId)) flags |= FLAG_BITS.has_alert_word;
     store.messages.deliver(userId, id, flags);
     receivers.set(userId, flags);
   }

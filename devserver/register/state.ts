@@ -1,6 +1,7 @@
 import { nowSeconds, type App } from '../app';
 import { systemGroupNames } from '../channels/post_policy';
 import type { UserRow } from '../store/rows';
+import { realmPresences, type PresenceQuery } from '../presence/format';
 import { formatGroup } from '../views/groups';
 import { avatarUrl, formatSystemBot, formatUser, type UserViewOptions } from '../views/users';
 import { capabilityEffects, channelExtrasState } from './channel_extras';
@@ -17,13 +18,15 @@ export interface InitialStateOptions {
   includeSubscribers: IncludeSubscribers;
   capabilities: Readonly<Record<string, boolean>>;
   serverGeneration: number;
+  /** slim_presence and presence_history_limit_days. */
+  presence: Omit<PresenceQuery, 'lastUpdateId'>;
 }
 
 const FOUR_WEEKS = 28 * 86_400;
 
 /**
  * The initial data of POST /register, one block per fetch type as Zulip gates them. Areas this
- * slice of the server does not implement yet (drafts, snippets, profile fields, ...) report the
+ * server does not implement yet (muted users, custom emoji, linkifiers, statuses) report the
  * empty state they truly have here.
  */
 export function initialState(app: App, user: UserRow, opts: InitialStateOptions): Record<string, unknown> {
@@ -43,13 +46,18 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
     systemGroups: systemGroupNames(groups),
   };
 
-  if (want('alert_words')) state['alert_words'] = [];
+  if (want('alert_words')) state['alert_words'] = app.store.records.alertWords.forUser(user.id);
   Object.assign(state, recordsState(app, user, want));
   if (want('message')) state['max_message_id'] = app.store.messages.maxId();
   if (want('muted_topics')) state['muted_topics'] = mutedTopicsState(app, user.id, topicName);
   if (want('muted_users')) state['muted_users'] = [];
   if (want('user_topic')) state['user_topics'] = userTopicsState(app, user.id, topicName);
-  if (want('presence')) Object.assign(state, { presences: {}, server_timestamp: Date.now() / 1000 });
+  if (want('presence')) {
+    const found = realmPresences(app, { ...opts.presence, lastUpdateId: undefined }, Date.now() / 1000);
+    state['presences'] = found.presences;
+    state['presence_last_update_id'] = found.lastUpdateId;
+    state['server_timestamp'] = Date.now() / 1000;
+  }
   if (want('realm')) Object.assign(state, realmState(app, groups, opts.serverGeneration));
   if (want('realm_emoji')) state['realm_emoji'] = {};
   if (want('realm_linkifiers')) state['realm_linkifiers'] = [];

@@ -1,4 +1,5 @@
 import type { ApiRoute, AssetRoute } from '../http/route';
+import { alertWordRoutes } from './alert_words';
 import { assetRoutes } from './assets';
 import { authRoutes } from './auth';
 import { eventRoutes } from './events';
@@ -26,6 +27,7 @@ import { draftRoutes } from './drafts';
 import { inviteRoutes } from './invites';
 import { navigationViewRoutes } from './navigation_views';
 import { playgroundRoutes } from './playgrounds';
+import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
 import { savedSnippetRoutes } from './saved_snippets';
@@ -63,6 +65,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...inviteRoutes,
   ...settingsRoutes,
   ...realmRoutes,
+  ...presenceRoutes,
+  ...alertWordRoutes,
 ];
 
 export const ASSET_ROUTES: readonly AssetRoute[] = [...assetRoutes, ...ssoLoginRoutes, ...signupRoutes];

@@ -41,9 +41,10 @@ export const registerRoutes: ApiRoute[] = [
       const spec = parseQueueSpec(params, user?.id ?? 0);
       const fetchTypes = params.stringList('fetch_event_types');
       const includeSubscribers = readIncludeSubscribers(params);
-      // Accepted for fidelity; presence is not modelled, so they change nothing.
-      params.bool('slim_presence', false);
-      params.int('presence_history_limit_days');
+      const presence = {
+        slim: params.bool('slim_presence', false),
+        historyDays: params.int('presence_history_limit_days'),
+      };
       const types = fetchTypes !== undefined ? new Set(fetchTypes) : spec.eventTypes;
       if (user === null) {
         return {
@@ -58,6 +59,7 @@ export const registerRoutes: ApiRoute[] = [
         includeSubscribers,
         capabilities: spec.capabilities,
         serverGeneration: app.serverGeneration,
+        presence,
       });
       const queue = app.queues.create(spec);
       return { queue_id: queue.id, last_event_id: -1, ...versionFields(), ...state };

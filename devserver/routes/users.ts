@@ -1,10 +1,11 @@
 import { badRequest } from '../http/errors';
 import type { ApiRoute, RequestContext } from '../http/route';
 import { deactivateAccount, reactivateAccount } from '../accounts/activation';
+import { findUser } from '../accounts/lookup';
 import { ApiError } from '../http/errors';
 import { ROLE, type UserRow } from '../store/rows';
 import { adminRequired, ownerRequired } from './realm';
-import { apiEmail, canSeeDeliveryEmail, formatUser } from '../views/users';
+import { formatUser } from '../views/users';
 
 /** People and bots of the organization; system bots live in register's cross_realm_bots. */
 function listable(user: UserRow): boolean {
@@ -87,15 +88,7 @@ export const userRoutes: ApiRoute[] = [
     auth: 'user',
     handler: (ctx) => {
       const options = viewOptions(ctx);
-      const wanted = (ctx.pathParams['email'] ?? '').toLowerCase();
-      const user = ctx.app.store.users
-        .all()
-        .filter(listable)
-        .find((candidate) => {
-          if (/^\d+$/.test(wanted)) return candidate.id === Number(wanted);
-          if (apiEmail(candidate, options.realm).toLowerCase() === wanted) return true;
-          return candidate.delivery_email.toLowerCase() === wanted && canSeeDeliveryEmail(ctx.user, candidate);
-        });
+      const user = findUser(ctx.app, ctx.user, ctx.pathParams['email'] ?? '');
       if (!user) throw badRequest('No such user');
       return { user: formatUser(user, options) };
     },

@@ -1,15 +1,17 @@
 import type { Database } from 'better-sqlite3';
 import { AccountsRepo } from './accounts';
+import { AlertWordsRepo } from './alert_words';
 import { DraftsRepo } from './drafts';
 import { InvitesRepo } from './invites';
 import { NavigationViewsRepo } from './navigation_views';
 import { PlaygroundsRepo } from './playgrounds';
+import { PresenceRepo } from './presence';
 import { ProfileFieldsRepo } from './profile_fields';
 import { RealmSettingsRepo } from './realm_settings';
 import { SavedSnippetsRepo } from './saved_snippets';
 
 /**
- * The repositories of per-user and organization records (schema_records.ts), reached as
+ * The repositories of per-user and organization records (schema_records.ts, schema_presence.ts), reached as
  * `store.records.<noun>`, so the Store itself gains one field rather than eight.
  */
 export class RecordStores {
@@ -21,6 +23,8 @@ export class RecordStores {
   readonly invites: InvitesRepo;
   readonly realmSettings: RealmSettingsRepo;
   readonly accounts: AccountsRepo;
+  readonly presence: PresenceRepo;
+  readonly alertWords: AlertWordsRepo;
 
   constructor(db: Database) {
     this.drafts = new DraftsRepo(db);
@@ -31,5 +35,7 @@ export class RecordStores {
     this.invites = new InvitesRepo(db);
     this.realmSettings = new RealmSettingsRepo(db);
     this.accounts = new AccountsRepo(db);
+    this.presence = new PresenceRepo(db);
+    this.alertWords = new AlertWordsRepo(db);
   }
 }

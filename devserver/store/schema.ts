@@ -6,6 +6,7 @@
  */
 import { CHANNELS_SCHEMA } from './schema_channels';
 import { MESSAGES_SCHEMA } from './schema_messages';
+import { PRESENCE_SCHEMA } from './schema_presence';
 import { RECORDS_SCHEMA } from './schema_records';
 
 export const SCHEMA_VERSION = 2;
@@ -157,4 +158,5 @@ CREATE TABLE user_group_subgroups (
 ${CHANNELS_SCHEMA}
 ${RECORDS_SCHEMA}
 ${MESSAGES_SCHEMA}
+${PRESENCE_SCHEMA}
 `;

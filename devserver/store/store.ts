@@ -9,6 +9,7 @@ import { RealmRepo } from './realm';
 import { RecipientsRepo } from './recipients';
 import { RecordStores } from './records';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
+import { PRESENCE_SCHEMA } from './schema_presence';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
 import { UserTopicsRepo } from './user_topics';
@@ -61,6 +62,9 @@ export class Store {
       throw new Error(
         `${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`,
       );
+    } else {
+      // Tables added since this version was set (presence, alert words) are created if missing.
+      db.exec(PRESENCE_SCHEMA);
     }
     return new Store(db);
   }

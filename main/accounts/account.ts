@@ -16,11 +16,13 @@ import type {
 import { ApiClient, type ApiError, type RegisterResponse } from '../api';
 import type { Logger } from '../log';
 import { notificationsFor } from '../notifications/dispatch';
+import { startPresence, type PresenceHeartbeat } from '../presence/account-presence';
 import { Outbox } from '../outbox/outbox';
 import { outboxServer } from '../outbox/server';
 import type { AccountStore } from '../store/account-store';
 import type { AccountRecord } from '../store/app-store';
 import { narrowFilter } from '../store/narrows';
+import { topicKey } from '../store/topic-key';
 import type { Clock } from '../sync/clock';
 import { mergeDeltas, type Delta } from '../sync/deltas';
 import { SyncEngine } from '../sync/engine';
@@ -75,6 +77,8 @@ export class Account {
   readonly actions: MessageActions;
   /** Channels, groups, drafts, snippets, users, settings, typing and feature gates (main/records). */
   readonly records: AccountRecords;
+  /** Reports our presence and polls everyone's (main/presence); null without a key. */
+  #presence: PresenceHeartbeat | null = null;
 
   constructor(o: AccountOptions) {
     this.#o = o;
@@ -170,6 +174,7 @@ export class Account {
       });
     }
     this.#engine?.start();
+    if (this.#client) this.#presence ??= startPresence(this.#client, this.store, this.#o, this.records);
     // Push registers at once: a resumed event queue may not answer (or register) for a long-poll.
     void this.#push?.ensureRegistered();
     // Not waiting for the first event: a resumed queue may stay quiet for a whole long-poll.
@@ -218,7 +223,8 @@ export class Account {
         const same =
           filter.kind === 'dm'
             ? e.dmKey === filter.dmKey
-            : e.channelId === filter.channelId && (filter.kind === 'channel' || e.topic === filter.topic);
+            : e.channelId === filter.channelId &&
+              (filter.kind === 'channel' || topicKey(e.topic) === topicKey(filter.topic));
         if (same) messages.push(echoView(e, this.#self(), users));
       }
     }
@@ -259,6 +265,7 @@ export class Account {
   async close(opts: { forget?: boolean } = {}): Promise<void> {
     const queueId = this.#engine?.queueId ?? null;
     this.#outbox.close();
+    this.#presence?.stop();
     this.actions.close();
     this.records.close();
     await this.#engine?.stop();

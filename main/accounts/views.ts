@@ -2,6 +2,7 @@
  * View models for the renderer (common/model.ts), built from the cache. The renderer never
  * sees the wire format or table rows: names are resolved here, reactions grouped, IDs sorted.
  */
+import { topicKey } from '../store/topic-key';
 import type {
   ChannelSummary,
   DmSummary,
@@ -127,11 +128,13 @@ function channelSummaries(store: AccountStore): ChannelSummary[] {
   }
   return store.channels.subscribed().map((c) => {
     const withUnreads = unreadTopics.get(c.id) ?? [];
-    const byName = new Map(withUnreads.map((t) => [t.name, t]));
+    // Keyed without regard to case, as the server matches topics; the newest spelling is shown.
+    const byKey = new Map(withUnreads.map((t) => [topicKey(t.name), t]));
     for (const t of store.topics.recent(c.id, RECENT_TOPICS_PER_CHANNEL)) {
-      const known = byName.get(t.name);
-      if (known) known.maxMessageId = Math.max(known.maxMessageId, t.maxMessageId);
-      else byName.set(t.name, { name: t.name, maxMessageId: t.maxMessageId, unreadCount: 0 });
+      const known = byKey.get(topicKey(t.name));
+      if (!known) byKey.set(topicKey(t.name), { name: t.name, maxMessageId: t.maxMessageId, unreadCount: 0 });
+      else if (t.maxMessageId >= known.maxMessageId)
+        Object.assign(known, { name: t.name, maxMessageId: t.maxMessageId });
     }
     return {
       id: c.id,
@@ -142,7 +145,7 @@ function channelSummaries(store: AccountStore): ChannelSummary[] {
       isMuted: c.subscription.isMuted,
       pinToTop: c.subscription.pinToTop,
       unreadCount: withUnreads.reduce((n, t) => n + t.unreadCount, 0),
-      topics: [...byName.values()].sort((a, b) => b.maxMessageId - a.maxMessageId),
+      topics: [...byKey.values()].sort((a, b) => b.maxMessageId - a.maxMessageId),
     };
   });
 }

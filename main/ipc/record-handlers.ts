@@ -2,7 +2,10 @@
 import type { CallArgs, CallResult } from '../../common/ipc/contract';
 import type { RecordCalls } from '../../common/ipc/records-contract';
 import type { AccountManager } from '../accounts/manager';
+import { appActivity } from '../presence/activity';
+import * as alertWords from '../records/alert-words';
 import * as channels from '../records/channel-actions';
+import { listPresence } from '../records/presence';
 import * as reads from '../records/reads';
 import * as actions from '../records/record-actions';
 
@@ -49,5 +52,13 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'users:get': (a) => records(a).user(a.userId),
     'settings:get': async (a) => store(a).userSettings.all(),
     'settings:update': (a) => actions.changeSettings(act(a), a.changes),
+    'presence:list': async (a) => listPresence(store(a), Date.now()),
+    'presence:activity': async (a) => {
+      appActivity.report(a);
+      return null;
+    },
+    'alertWords:list': async (a) => alertWords.listAlertWords(store(a)),
+    'alertWords:add': (a) => alertWords.addWords(act(a), a.words),
+    'alertWords:remove': (a) => alertWords.removeWords(act(a), a.words),
   };
 }

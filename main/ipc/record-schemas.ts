@@ -209,4 +209,22 @@ export const recordCallSchemas = {
         .refine((c) => Object.keys(c).length > 0, 'name at least one setting'),
     })
     .strict(),
+  'presence:list': account,
+  'presence:activity': z.object({ active: z.boolean(), input: z.boolean().optional() }).strict(),
+  'alertWords:list': account,
+  'alertWords:add': z
+    .object({
+      accountId,
+      words: z
+        .array(
+          noNul(1000)
+            .trim()
+            .min(1, 'Type a word or phrase.')
+            .refine((w) => [...w].length <= 100, 'An alert word has at most 100 characters.'),
+        )
+        .min(1)
+        .max(100),
+    })
+    .strict(),
+  'alertWords:remove': z.object({ accountId, words: z.array(noNul(1000)).min(1).max(1000) }).strict(),
 } satisfies { [N in keyof RecordCalls]: z.ZodType<CallArgs<N>, unknown> };

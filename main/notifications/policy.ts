@@ -7,7 +7,8 @@
  * the browser. Two stages:
  *  1. Is the message notifiable at all? Not our own, not already read, not during DND, and
  *     not in a muted channel or topic, except that a personal (or group) mention and a
- *     followed topic break through muting. Wildcard mentions (@all, @topic) do not.
+ *     followed topic break through muting. Wildcard mentions (@all, @topic) and alert words
+ *     (has_alert_word, which the server sets on our own messages too) do not.
  *  2. Do the settings ask for it? A channel with desktop notifications on (its own setting,
  *     or the user default when null) or a followed topic with followed-topic notifications
  *     on notifies even when enable_desktop_notifications is off; that switch governs DMs,

@@ -50,6 +50,8 @@ export const ALL_AREAS: RecordArea[] = [
   'settings',
   'realm',
   'pushDevices',
+  'presence',
+  'alertWords',
 ];
 
 export class AccountRecords {

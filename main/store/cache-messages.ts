@@ -12,6 +12,7 @@
 import type { AccountStore } from './account-store';
 import { isMentioned, type CachedMessage } from './repos/message-rows';
 import type { UnreadEntry } from './repos/unreads';
+import { topicKey } from './topic-key';
 
 /** At 100,000 cached messages, 200 rows commit in a few milliseconds on a slow machine. */
 export const MESSAGES_PER_TRANSACTION = 200;
@@ -26,15 +27,20 @@ export function unreadEntryOf(m: CachedMessage): UnreadEntry {
   };
 }
 
-/** The newest message ID per topic and per DM conversation: one upsert each, not one per message. */
+/**
+ * The newest message per topic (its ID and spelling; topics match without regard to case) and per
+ * DM conversation: one upsert each, not one per message.
+ */
 function newestPerConversation(messages: readonly CachedMessage[]) {
-  const topics = new Map<number, Map<string, number>>();
+  const topics = new Map<number, Map<string, { name: string; id: number }>>();
   const dms = new Map<string, number>();
   for (const m of messages) {
     if (m.channelId !== null) {
-      let byName = topics.get(m.channelId);
-      if (!byName) topics.set(m.channelId, (byName = new Map()));
-      byName.set(m.topic, Math.max(byName.get(m.topic) ?? m.id, m.id));
+      let byKey = topics.get(m.channelId);
+      if (!byKey) topics.set(m.channelId, (byKey = new Map()));
+      const key = topicKey(m.topic);
+      const known = byKey.get(key);
+      if (!known || m.id > known.id) byKey.set(key, { name: m.topic, id: m.id });
     }
     if (m.dmKey !== null) dms.set(m.dmKey, Math.max(dms.get(m.dmKey) ?? m.id, m.id));
   }
@@ -53,7 +59,7 @@ function write(store: AccountStore, messages: readonly CachedMessage[]): void {
   store.unreads.add(unread);
   const { topics, dms } = newestPerConversation(messages);
   for (const [channelId, byName] of topics) {
-    for (const [name, id] of byName) store.topics.note(channelId, name, id);
+    for (const { name, id } of byName.values()) store.topics.note(channelId, name, id);
   }
   for (const [dmKey, id] of dms) store.recentDms.note(dmKey, id);
 }
@@ -76,7 +82,10 @@ export function yieldToEventLoop(): Promise<void> {
  * rest (the chunks already written stay: each is a correct cache entry on its own). A caller that
  * records a range over these messages does so after this resolves, when all of them are there.
  */
-export async function cacheMessagesInChunks(store: AccountStore, messages: readonly CachedMessage[]): Promise<number[]> {
+export async function cacheMessagesInChunks(
+  store: AccountStore,
+  messages: readonly CachedMessage[],
+): Promise<number[]> {
   const newIds: number[] = [];
   for (let start = 0; start < messages.length; start += MESSAGES_PER_TRANSACTION) {
     if (start > 0) await yieldToEventLoop();

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Narrow } from '../../common/model';
+import { topicKey } from './topic-key';
 
 /** Highest ID a range can reach: "every message up to the newest one". */
 export const NEWEST = Number.MAX_SAFE_INTEGER;
@@ -44,7 +45,8 @@ export function filterKey(filter: NarrowFilter): string {
     case 'channel':
       return `channel:${filter.channelId}`;
     case 'topic':
-      return `topic:${filter.channelId}:${filter.topic}`;
+      // Case-insensitive like the server's topic match, so "Lunch" and "lunch" share their ranges.
+      return `topic:${filter.channelId}:${topicKey(filter.topic)}`;
     case 'dm':
       return `dm:${filter.dmKey}`;
   }

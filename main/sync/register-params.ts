@@ -29,6 +29,9 @@ export const EVENT_TYPES = [
   'push_device',
   'user_settings',
   'realm',
+  // Who came online, and the user's alert words (./appliers/presence.ts, ./appliers/alert-words.ts).
+  'presence',
+  'alert_words',
 ];
 
 /**
@@ -56,12 +59,14 @@ export const FETCH_EVENT_TYPES = [
   'user_topic',
   'user_settings',
   'push_device',
+  // Everyone's presence and the user's alert words (main/sync/snapshot-presence.ts).
+  'presence',
+  'alert_words',
 ];
 
 /**
  * The api-v1.md 4.4 capabilities this core handles. Left out, and why:
  * - user_avatar_url_field_optional: we would have to build avatar URLs for users the server omits.
- * - simplified_presence_events: presence is not subscribed to yet.
  * - linkifier_url_template: linkifiers are not stored yet, so an empty list is what we want.
  * - archived_channels: the sidebar cannot mark a channel archived yet, so it should not get them.
  */
@@ -80,6 +85,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   stream_typing_notifications: true,
   // Deactivated groups are stored with their flag; deactivation arrives as an update, not a removal.
   include_deactivated_groups: true,
+  // presence events in the modern format, keyed by user ID (older servers' legacy form is folded in too).
+  simplified_presence_events: true,
 };
 
 export function registerParams(): RegisterParams {
@@ -90,6 +97,9 @@ export function registerParams(): RegisterParams {
     // Subscriber lists are kept (channel member lists, counts). "partial" (FL 412) would be lighter
     // for huge organizations, but older servers refuse it, and peer_* events keep full lists exact.
     include_subscribers: true,
+    // Presence keyed by user ID in the modern format; two weeks is all an online dot needs.
+    slim_presence: true,
+    presence_history_limit_days: 14,
     event_types: EVENT_TYPES,
     fetch_event_types: FETCH_EVENT_TYPES,
     client_capabilities: CLIENT_CAPABILITIES,

@@ -49,6 +49,8 @@ function area<S extends z.ZodType>(raw: Raw, key: string, schema: S, log?: Logge
 
 /** Organization settings and limits kept in the realm table: plain values and group settings. */
 function isRealmSetting(key: string, value: unknown): boolean {
+  // A clock reading that comes with presence (kept by snapshot-presence.ts), not a setting.
+  if (key === 'server_timestamp') return false;
   if (!/^(realm_|max_|server_)/.test(key)) return false;
   const plain = value === null || ['string', 'number', 'boolean'].includes(typeof value);
   return plain || key.endsWith('_group');

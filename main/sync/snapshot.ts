@@ -9,6 +9,7 @@ import type { AccountStore } from '../store/account-store';
 import { NEWEST, dmKeyOf, type NarrowFilter } from '../store/narrows';
 import type { UnreadEntry } from '../store/repos/unreads';
 import { toStoredUser, toSubscribedChannel } from './convert';
+import { applyPresenceSnapshot } from './snapshot-presence';
 import { applyRecordsSnapshot } from './snapshot-records';
 
 /** Register fields kept in the realm key/value table. */
@@ -90,6 +91,7 @@ export function applySnapshot(
     store.realm.replaceAll(realm);
     // Groups, folders, drafts, settings and every other non-message record (after the realm keys above).
     applyRecordsSnapshot(store, r, log);
+    applyPresenceSnapshot(store, r, now, log);
     store.ranges.closeNewest((key, lo) => {
       const filter = filterOfKey(key);
       return filter ? (store.messages.readBefore(filter, NEWEST, lo, 1)[0]?.id ?? lo) : lo;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { versionFields } from './common';
 import { Message } from './message';
+import { PRESENCE_EVENT_SCHEMAS } from './presence';
 import { RECORD_EVENT_SCHEMAS, RECORD_KNOWN_OPS } from './record-events';
 import { Subscription } from './subscription';
 import { User } from './user';
@@ -124,6 +125,8 @@ export const EVENT_SCHEMAS = {
   restart: RestartEvent,
   // Non-message records (channels, groups, drafts, settings, typing, ...).
   ...RECORD_EVENT_SCHEMAS,
+  // Presence (who is online) and the user's alert words.
+  ...PRESENCE_EVENT_SCHEMAS,
 } as const;
 
 /** Ops we understand for the families that have them; any other op becomes an UnknownEvent. */

@@ -2,6 +2,7 @@
  * The stored shape of a message and the mapping between it and its SQLite row. Kept apart
  * from the repo so appliers and the pager can build StoredMessage values without SQL.
  */
+import { topicKey } from '../topic-key';
 
 export interface StoredReaction {
   userId: number;
@@ -170,6 +171,7 @@ export function messageValues(m: StoredMessage, hasLink: boolean): unknown[] {
     m.lastMovedTimestamp,
     m.isMeMessage ? 1 : 0,
     hasLink ? 1 : 0,
+    m.channelId === null ? '' : topicKey(m.topic),
   ];
 }
 

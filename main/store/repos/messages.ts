@@ -19,6 +19,7 @@ import {
   type StoredReaction,
 } from './message-rows';
 import { messageText } from '../../search/message-text';
+import { topicKey } from '../topic-key';
 import { SearchIndex } from './search-index';
 import { StarredRepo } from './starred';
 
@@ -34,7 +35,7 @@ function whereOf(filter: NarrowFilter): string {
     case 'channel':
       return 'm.channel_id = @channelId';
     case 'topic':
-      return 'm.channel_id = @channelId AND m.topic = @topic';
+      return 'm.channel_id = @channelId AND m.topic_key = @topicKey';
     case 'dm':
       return 'm.dm_key = @dmKey';
   }
@@ -45,11 +46,14 @@ function filterParams(filter: NarrowFilter): Record<string, unknown> {
     case 'channel':
       return { channelId: filter.channelId };
     case 'topic':
-      return { channelId: filter.channelId, topic: filter.topic };
+      return { channelId: filter.channelId, topicKey: topicKey(filter.topic) };
     case 'dm':
       return { dmKey: filter.dmKey };
   }
 }
+
+/** A topic's newest cached message (exported, as the narrow reads are, for the query-plan test). */
+export const NEWEST_IN_TOPIC_SQL = 'SELECT max(id) FROM messages WHERE channel_id = ? AND topic_key = ?';
 
 /** SQL of the narrow reads, exported so the query-plan test checks exactly what runs. */
 export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after'): string {
@@ -90,15 +94,16 @@ export class MessagesRepo {
     this.#starred = new StarredRepo(db);
     this.#upsert = db.prepare(`
       INSERT INTO messages (id, sender_id, sender_full_name, sender_email, avatar_url, timestamp, content, content_type,
-        channel_id, topic, dm_key, is_starred, other_flags, last_edit_timestamp, last_moved_timestamp, is_me_message, has_link)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        channel_id, topic, dm_key, is_starred, other_flags, last_edit_timestamp, last_moved_timestamp, is_me_message, has_link,
+        topic_key)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET sender_id = excluded.sender_id, sender_full_name = excluded.sender_full_name,
         sender_email = excluded.sender_email, avatar_url = excluded.avatar_url, timestamp = excluded.timestamp,
         content = excluded.content, content_type = excluded.content_type, channel_id = excluded.channel_id,
         topic = excluded.topic, dm_key = excluded.dm_key, is_starred = excluded.is_starred,
         other_flags = excluded.other_flags, last_edit_timestamp = excluded.last_edit_timestamp,
         last_moved_timestamp = excluded.last_moved_timestamp, is_me_message = excluded.is_me_message,
-        has_link = excluded.has_link`);
+        has_link = excluded.has_link, topic_key = excluded.topic_key`);
     this.#upsertInTransaction = db.transaction((messages: readonly StoredMessage[]) => this.#write(messages));
     this.#deleteReactionsOf = db.prepare('DELETE FROM reactions WHERE message_id = ?');
     this.#insertReaction = db.prepare(
@@ -128,14 +133,14 @@ export class MessagesRepo {
        last_edit_timestamp = coalesce(@editedAt, last_edit_timestamp) WHERE id = @id RETURNING topic`,
     );
     this.#move = db.prepare(
-      `UPDATE messages SET channel_id = @channelId, topic = @topic,
+      `UPDATE messages SET channel_id = @channelId, topic = @topic, topic_key = @topicKey,
        last_moved_timestamp = coalesce(@movedAt, last_moved_timestamp) WHERE id = @id RETURNING content`,
     );
     this.#exists = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
     this.#existing = db
       .prepare('SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
       .pluck();
-    this.#newestWhere = db.prepare('SELECT max(id) FROM messages WHERE channel_id = ? AND topic = ?').pluck();
+    this.#newestWhere = db.prepare(NEWEST_IN_TOPIC_SQL).pluck();
   }
 
   /**
@@ -192,7 +197,7 @@ export class MessagesRepo {
 
   /** The newest cached message of a topic, if any. */
   newestInTopic(channelId: number, topic: string): number | null {
-    return (this.#newestWhere.get(channelId, topic) as number | null) ?? null;
+    return (this.#newestWhere.get(channelId, topicKey(topic)) as number | null) ?? null;
   }
 
   /** Deletes these messages (reactions, search text and star go with them); returns the IDs that were cached. */
@@ -243,7 +248,8 @@ export class MessagesRepo {
   move(ids: readonly number[], channelId: number, topic: string, movedAt: number | null): number[] {
     return this.#db.transaction(() =>
       ids.filter((id) => {
-        const row = this.#move.get({ id, channelId, topic, movedAt }) as { content: string } | undefined;
+        const row = this.#move.get({ id, channelId, topic, topicKey: topicKey(topic), movedAt }) as
+          { content: string } | undefined;
         if (!row) return false;
         this.#index.put(id, topic, row.content);
         return true;

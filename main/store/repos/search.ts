@@ -4,6 +4,7 @@
  * starred table, a narrow index, messages_by_sender or messages_with_link), walks it newest
  * first and stops at the limit, so no search scans the messages table.
  */
+import { topicKey } from '../topic-key';
 import type { Db } from '../db';
 
 export interface LocalQuery {
@@ -82,8 +83,8 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
     params['channelId'] = q.channelId;
   }
   if (q.topic !== undefined) {
-    where.push('m.topic = @topic');
-    params['topic'] = q.topic;
+    where.push('m.topic_key = @topicKey');
+    params['topicKey'] = topicKey(q.topic);
   }
   if (q.senderId !== undefined) {
     where.push('m.sender_id = @senderId');

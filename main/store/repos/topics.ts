@@ -1,5 +1,9 @@
-/** Topics seen per channel with their newest message ID, for the sidebar's "recent topics". */
+/**
+ * Topics seen per channel with their newest message ID, for the sidebar's "recent topics". One row
+ * per topic whatever the case of its spelling (../topic-key.ts); it shows the newest message's spelling.
+ */
 import type { Db } from '../db';
+import { topicKey } from '../topic-key';
 
 export interface TopicRow {
   channelId: number;
@@ -14,19 +18,21 @@ export class TopicsRepo {
 
   constructor(db: Db) {
     this.#upsert = db.prepare(
-      `INSERT INTO topics (channel_id, name, max_message_id) VALUES (?, ?, ?)
-       ON CONFLICT (channel_id, name) DO UPDATE SET max_message_id = max(max_message_id, excluded.max_message_id)`,
+      `INSERT INTO topics (channel_id, topic_key, name, max_message_id) VALUES (?, ?, ?, ?)
+       ON CONFLICT (channel_id, topic_key) DO UPDATE SET
+         name = CASE WHEN excluded.max_message_id >= max_message_id THEN excluded.name ELSE name END,
+         max_message_id = max(max_message_id, excluded.max_message_id)`,
     );
     this.#recent = db.prepare(
       `SELECT channel_id AS channelId, name, max_message_id AS maxMessageId FROM topics
        WHERE channel_id = ? ORDER BY max_message_id DESC LIMIT ?`,
     );
-    this.#remove = db.prepare('DELETE FROM topics WHERE channel_id = ? AND name = ?');
+    this.#remove = db.prepare('DELETE FROM topics WHERE channel_id = ? AND topic_key = ?');
   }
 
-  /** Records that the topic has a message with this ID (keeps the larger ID). */
+  /** Records that the topic has a message with this ID (keeps the larger ID and its spelling). */
   note(channelId: number, name: string, messageId: number): void {
-    this.#upsert.run(channelId, name, messageId);
+    this.#upsert.run(channelId, topicKey(name), name, messageId);
   }
 
   recent(channelId: number, limit: number): TopicRow[] {
@@ -34,6 +40,6 @@ export class TopicsRepo {
   }
 
   remove(channelId: number, name: string): void {
-    this.#remove.run(channelId, name);
+    this.#remove.run(channelId, topicKey(name));
   }
 }

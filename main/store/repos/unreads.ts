@@ -3,6 +3,7 @@
  * counts do not need the message itself to be cached. This table is the only record of read state.
  */
 import type { Db } from '../db';
+import { topicKey } from '../topic-key';
 
 export interface UnreadEntry {
   messageId: number;
@@ -54,9 +55,9 @@ const ENTRY_COLUMNS = 'message_id, channel_id, topic, dm_key, mentioned';
 
 /** The hot reads, exported so the query-plan test checks exactly what runs. */
 export const UNREAD_SQL = {
-  inTopic: `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? AND topic = ? ORDER BY message_id`,
+  inTopic: `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? AND topic_key = ? ORDER BY message_id`,
   inChannel: `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? ORDER BY message_id`,
-  firstInTopic: 'SELECT min(message_id) FROM unreads WHERE channel_id = ? AND topic = ?',
+  firstInTopic: 'SELECT min(message_id) FROM unreads WHERE channel_id = ? AND topic_key = ?',
   firstInDm: 'SELECT min(message_id) FROM unreads WHERE dm_key = ?',
   mentionCount: 'SELECT count(*) FROM unreads WHERE mentioned = 1',
 } as const;
@@ -83,25 +84,27 @@ export class UnreadsRepo {
   constructor(db: Db) {
     this.#db = db;
     this.#insert = db.prepare(
-      `INSERT INTO unreads (message_id, channel_id, topic, dm_key, mentioned)
-       VALUES (@messageId, @channelId, @topic, @dmKey, @mentioned)
+      `INSERT INTO unreads (message_id, channel_id, topic, topic_key, dm_key, mentioned)
+       VALUES (@messageId, @channelId, @topic, @topicKey, @dmKey, @mentioned)
        ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, topic = excluded.topic,
-         dm_key = excluded.dm_key, mentioned = excluded.mentioned`,
+         topic_key = excluded.topic_key, dm_key = excluded.dm_key, mentioned = excluded.mentioned`,
     );
     // One statement for the whole list: marking a busy channel read removes thousands at once.
     this.#delete = db
       .prepare('DELETE FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) RETURNING message_id')
       .pluck();
     this.#deleteAll = db.prepare('DELETE FROM unreads');
+    // One row per topic whatever the case of each message's spelling; with max(), SQLite takes
+    // the bare `topic` from the newest message, the spelling the topic list shows.
     this.#byTopic = db.prepare(
       `SELECT channel_id AS channelId, topic, count(*) AS count, max(message_id) AS maxId
-       FROM unreads WHERE channel_id IS NOT NULL GROUP BY channel_id, topic`,
+       FROM unreads WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key`,
     );
     this.#byDm = db.prepare(
       `SELECT dm_key AS dmKey, count(*) AS count, max(message_id) AS maxId
        FROM unreads WHERE dm_key IS NOT NULL GROUP BY dm_key`,
     );
-    this.#move = db.prepare('UPDATE unreads SET channel_id = ?, topic = ? WHERE message_id = ?');
+    this.#move = db.prepare('UPDATE unreads SET channel_id = ?, topic = ?, topic_key = ? WHERE message_id = ?');
     this.#firstInChannel = db.prepare('SELECT min(message_id) FROM unreads WHERE channel_id = ?').pluck();
     this.#firstInTopic = db.prepare(UNREAD_SQL.firstInTopic).pluck();
     this.#firstInDm = db.prepare(UNREAD_SQL.firstInDm).pluck();
@@ -133,6 +136,7 @@ export class UnreadsRepo {
         messageId: e.messageId,
         channelId: e.channelId,
         topic: e.topic,
+        topicKey: e.topic === null ? null : topicKey(e.topic),
         dmKey: e.dmKey,
         mentioned: e.mentioned ? 1 : 0,
       });
@@ -161,7 +165,7 @@ export class UnreadsRepo {
         rows = scope.ids.length === 0 ? [] : (this.#entriesOf.all(JSON.stringify(scope.ids)) as EntryRow[]);
         break;
       case 'topic':
-        rows = this.#inScope.topic.all(scope.channelId, scope.topic) as EntryRow[];
+        rows = this.#inScope.topic.all(scope.channelId, topicKey(scope.topic)) as EntryRow[];
         break;
       case 'channel':
         rows = this.#inScope.channel.all(scope.channelId) as EntryRow[];
@@ -182,7 +186,8 @@ export class UnreadsRepo {
   }
 
   moveTo(ids: readonly number[], channelId: number, topic: string): void {
-    for (const id of ids) this.#move.run(channelId, topic, id);
+    const key = topicKey(topic);
+    for (const id of ids) this.#move.run(channelId, topic, key, id);
   }
 
   countsByTopic(): TopicUnreads[] {
@@ -211,7 +216,7 @@ export class UnreadsRepo {
   }
 
   firstUnreadInTopic(channelId: number, topic: string): number | null {
-    return (this.#firstInTopic.get(channelId, topic) as number | null) ?? null;
+    return (this.#firstInTopic.get(channelId, topicKey(topic)) as number | null) ?? null;
   }
 
   firstUnreadInDm(dmKey: string): number | null {

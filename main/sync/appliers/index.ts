@@ -5,9 +5,11 @@
  */
 import { readVersion, type ZulipEvent } from '../../api';
 import type { Delta } from '../deltas';
+import { applyAlertWords } from './alert-words';
 import type { ApplyContext } from './context';
 import { applyDeleteMessage } from './delete-message';
 import { applyMessage } from './message';
+import { applyPresence } from './presence';
 import { applyReaction } from './reaction';
 import { applyRealmUser } from './realm-user';
 import { applyRecordEvent } from './records';
@@ -47,6 +49,10 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
     case 'user_settings':
     case 'realm':
       return applyRecordEvent(ctx, ev);
+    case 'presence':
+      return applyPresence(ctx, ev);
+    case 'alert_words':
+      return applyAlertWords(ctx, ev);
     case 'heartbeat':
       // Nothing to store: the batch saves last_event_id, which is all a heartbeat moves.
       return [];

@@ -48,12 +48,13 @@ function applyMove({ store, log }: ApplyContext, ev: UpdateMessageEvent): number
     }
   }
 
-  store.topics.note(channelId, topic, Math.max(...ev.message_ids));
   // After change_all the old topic is empty. After change_one/change_later older messages we
-  // never fetched may remain, so the topic stays listed.
+  // never fetched may remain, so the topic stays listed. Removed before the new one is noted: a
+  // rename that changes only letter case keeps the same (case-insensitive) topic row.
   if (ev.propagate_mode === 'change_all' && ev.stream_id !== undefined && ev.orig_subject !== undefined) {
     store.topics.remove(ev.stream_id, ev.orig_subject);
   }
+  store.topics.note(channelId, topic, Math.max(...ev.message_ids));
   return moved;
 }
 

@@ -34,9 +34,9 @@ describe('ZulipEventSchema', () => {
   });
 
   it('turns an unknown event type into an UnknownEvent that keeps the raw object', () => {
-    const raw = { id: 7, type: 'presence', presences: { '5': { active_timestamp: 1 } } };
+    const raw = { id: 7, type: 'user_status', user_id: 5, status_text: 'away' };
     const ev = ZulipEventSchema.parse(raw);
-    expect(ev).toEqual({ id: 7, type: 'unknown', originalType: 'presence', raw });
+    expect(ev).toEqual({ id: 7, type: 'unknown', originalType: 'user_status', raw });
   });
 
   it('turns an unknown op of a known family into an UnknownEvent', () => {

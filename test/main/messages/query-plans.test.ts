@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../main/store/account-store';
 import type { NarrowFilter } from '../../../main/store/narrows';
 import type { StoredMessage } from '../../../main/store/repos/message-rows';
-import { narrowReadSql } from '../../../main/store/repos/messages';
+import { NEWEST_IN_TOPIC_SQL, narrowReadSql } from '../../../main/store/repos/messages';
 import { driverOf, searchSql, type LocalQuery } from '../../../main/store/repos/search';
 import { UNREAD_SQL, type UnreadEntry } from '../../../main/store/repos/unreads';
 import { channelMessage, dmMessage, tempDir } from '../store/fixtures';
@@ -60,7 +60,7 @@ describe(`query plans at ${COUNT} cached messages`, () => {
 
   const filters: [NarrowFilter, string, Record<string, unknown>][] = [
     [{ kind: 'channel', channelId: 3 }, 'messages_by_channel', { channelId: 3 }],
-    [{ kind: 'topic', channelId: 3, topic: 'topic 3' }, 'messages_by_topic', { channelId: 3, topic: 'topic 3' }],
+    [{ kind: 'topic', channelId: 3, topic: 'Topic 3' }, 'messages_by_topic', { channelId: 3, topicKey: 'topic 3' }],
     [{ kind: 'dm', dmKey: '1,2' }, 'messages_by_dm', { dmKey: '1,2' }],
   ];
   for (const [filter, index, params] of filters) {
@@ -117,7 +117,7 @@ describe(`query plans at ${COUNT} cached messages`, () => {
       [UNREAD_SQL.firstInTopic, [3, 'topic 3'], /USING (COVERING )?INDEX unreads_by_topic/],
       [UNREAD_SQL.firstInDm, ['1,2'], /USING (COVERING )?INDEX unreads_by_dm/],
       [UNREAD_SQL.mentionCount, [], /USING (COVERING )?INDEX unreads_mentioned/],
-      ['SELECT max(id) FROM messages WHERE channel_id = ? AND topic = ?', [3, 'topic 3'], /messages_by_topic/],
+      [NEWEST_IN_TOPIC_SQL, [3, 'topic 3'], /messages_by_topic/],
       [
         'SELECT message_id FROM starred WHERE message_id < ? ORDER BY message_id DESC LIMIT ?',
         [1e9, 50],

@@ -115,6 +115,19 @@ const ROWS: [string, Row, boolean, NotifyReason][] = [
   ['a wildcard in a followed topic, all wildcard settings off', { topic: Followed, flags: ['stream_wildcard_mentioned'], settings: { ...quiet, wildcard_mentions_notify: false, enable_followed_topic_wildcard_mentions_notify: false } }, false, 'not-notifiable'],
   ['a wildcard in a followed topic of a muted channel', { topic: Followed, flags: ['stream_wildcard_mentioned'], sub: { is_muted: true }, settings: { ...quiet, wildcard_mentions_notify: false } }, true, 'followed-topic-wildcard-mention'],
   ['a plain message in a followed topic of a muted channel, quiet', { topic: Followed, sub: { is_muted: true }, settings: quiet }, false, 'not-notifiable'],
+  // Alert words (has_alert_word), as Zulip's web app: like a DM or mention for enable_desktop_notifications,
+  // but muting wins (only personal mentions break through it), and never for one's own message.
+  ['an alert word in a direct message', { dm: true, flags: ['has_alert_word'] }, true, 'direct-message'],
+  ['my own message with my alert word', { from: ME, flags: ['has_alert_word'] }, false, 'own-message'],
+  ['an alert word already read', { flags: ['has_alert_word', 'read'] }, false, 'already-read'],
+  ['an alert word during DND', { flags: ['has_alert_word'], dnd: true }, false, 'do-not-disturb'],
+  ['an alert word with desktop notifications off', { flags: ['has_alert_word'], settings: { enable_desktop_notifications: false } }, false, 'desktop-notifications-off'],
+  ['an alert word in a channel set quiet', { flags: ['has_alert_word'], sub: { desktop_notifications: false } }, true, 'alert-word'],
+  ['an alert word in a muted topic', { flags: ['has_alert_word'], topic: Muted }, false, 'muted-topic'],
+  ['an alert word in an unmuted topic of a muted channel', { flags: ['has_alert_word'], sub: { is_muted: true }, topic: Unmuted }, true, 'alert-word'],
+  ['an alert word in a followed topic, followed notifications off', { flags: ['has_alert_word'], topic: Followed, settings: quiet }, true, 'alert-word'],
+  ['an alert word that also mentions me', { flags: ['has_alert_word', 'mentioned'] }, true, 'alert-word'],
+  ['an alert word with a wildcard, wildcards off', { flags: ['has_alert_word', 'stream_wildcard_mentioned'], settings: { wildcard_mentions_notify: false } }, true, 'alert-word'],
 ];
 
 describe('shouldNotify', () => {

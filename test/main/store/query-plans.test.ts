@@ -27,7 +27,7 @@ function plan(sql: string, params: Record<string, unknown>): string {
 
 const filters: [NarrowFilter, string, Record<string, unknown>][] = [
   [{ kind: 'channel', channelId: 3 }, 'messages_by_channel', { channelId: 3 }],
-  [{ kind: 'topic', channelId: 3, topic: 't1' }, 'messages_by_topic', { channelId: 3, topic: 't1' }],
+  [{ kind: 'topic', channelId: 3, topic: 'T1' }, 'messages_by_topic', { channelId: 3, topicKey: 't1' }],
   [{ kind: 'dm', dmKey: '1,2' }, 'messages_by_dm', { dmKey: '1,2' }],
 ];
 

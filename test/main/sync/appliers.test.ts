@@ -238,7 +238,7 @@ describe('subscription and realm_user appliers', () => {
   });
 
   it('logs and skips event types it does not handle', () => {
-    expect(apply({ id: 1, type: 'alert_words', alert_words: ['x'] })).toEqual([]);
+    expect(apply({ id: 1, type: 'user_status', user_id: 5, status_text: 'x' })).toEqual([]);
     expect(apply({ id: 2, type: 'subscription', op: 'brand_new_op' })).toEqual([]);
   });
 });

@@ -4,10 +4,14 @@ import { initialAccountSchema } from './0001-initial';
 import { searchStarredMentions } from './0002-search-starred-mentions';
 import { recordsSchema } from './0003-records';
 import { outboxRecovery } from './0004-outbox-recovery';
+import { presenceAlertWords } from './0005-presence-alert-words';
+import { topicKeys } from './0006-topic-keys';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
   searchStarredMentions,
   recordsSchema,
   outboxRecovery,
+  presenceAlertWords,
+  topicKeys,
 ];

@@ -1,0 +1,37 @@
+/** The user's alert words, as the server last listed them (register, alert_words events). */
+import type { Db } from '../db';
+
+export class AlertWordsRepo {
+  readonly #db: Db;
+  readonly #insert;
+  readonly #all;
+  readonly #deleteAll;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#insert = db.prepare('INSERT INTO alert_words (word) VALUES (?)');
+    this.#all = db.prepare('SELECT word FROM alert_words ORDER BY position').pluck();
+    this.#deleteAll = db.prepare('DELETE FROM alert_words');
+  }
+
+  /** The server always sends the whole list, so it replaces ours. */
+  replaceAll(words: readonly string[]): void {
+    this.#db.transaction(() => {
+      this.#deleteAll.run();
+      for (const word of words) this.#insert.run(word);
+    })();
+  }
+
+  all(): string[] {
+    return this.#all.all() as string[];
+  }
+}
+
+const repos = new WeakMap<Db, AlertWordsRepo>();
+
+/** The account's alert-words repo, made once per connection (see presenceRepo for why not a store field). */
+export function alertWordsRepo(db: Db): AlertWordsRepo {
+  let repo = repos.get(db);
+  if (!repo) repos.set(db, (repo = new AlertWordsRepo(db)));
+  return repo;
+}

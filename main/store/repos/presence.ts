@@ -1,0 +1,104 @@
+/**
+ * Everyone's presence as the server last told us (modern format, Unix seconds), and the clock
+ * it came with: the highest presence_last_update_id seen and the server's time then.
+ */
+import type { Db } from '../db';
+
+export interface StoredPresence {
+  userId: number;
+  /** Last report that the user was at the device. */
+  activeTimestamp: number;
+  /** Last report of any kind (the user's client was connected). */
+  idleTimestamp: number;
+}
+
+export interface PresenceClock {
+  /** -1 when the server gave none (before FL 263 or nothing to report). */
+  lastUpdateId: number;
+  /** The server's Unix time (seconds) when it answered. */
+  serverTimestamp: number;
+  /** Our epoch ms when that answer arrived. */
+  receivedAt: number;
+}
+
+const COLUMNS = 'user_id AS userId, active_timestamp AS activeTimestamp, idle_timestamp AS idleTimestamp';
+
+export class PresenceRepo {
+  readonly #db: Db;
+  readonly #upsert;
+  readonly #get;
+  readonly #all;
+  readonly #deleteAll;
+  readonly #clock;
+  readonly #setClock;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#upsert = db.prepare(
+      `INSERT INTO presence (user_id, active_timestamp, idle_timestamp) VALUES (@userId, @activeTimestamp, @idleTimestamp)
+       ON CONFLICT (user_id) DO UPDATE SET active_timestamp = excluded.active_timestamp,
+         idle_timestamp = excluded.idle_timestamp`,
+    );
+    this.#get = db.prepare(`SELECT ${COLUMNS} FROM presence WHERE user_id = ?`);
+    this.#all = db.prepare(`SELECT ${COLUMNS} FROM presence ORDER BY user_id`);
+    this.#deleteAll = db.prepare('DELETE FROM presence');
+    this.#clock = db.prepare(
+      'SELECT last_update_id AS lastUpdateId, server_timestamp AS serverTimestamp, received_at AS receivedAt FROM presence_state',
+    );
+    this.#setClock = db.prepare(
+      `INSERT INTO presence_state (id, last_update_id, server_timestamp, received_at)
+       VALUES (1, @lastUpdateId, @serverTimestamp, @receivedAt)
+       ON CONFLICT (id) DO UPDATE SET last_update_id = excluded.last_update_id,
+         server_timestamp = excluded.server_timestamp, received_at = excluded.received_at`,
+    );
+  }
+
+  /** The server's latest word on these users replaces what we had (newer or not: it may mean "went invisible"). */
+  upsert(list: readonly StoredPresence[]): void {
+    this.#db.transaction(() => {
+      for (const p of list)
+        this.#upsert.run({
+          ...p,
+          activeTimestamp: Math.floor(p.activeTimestamp),
+          idleTimestamp: Math.floor(p.idleTimestamp),
+        });
+    })();
+  }
+
+  /** A full snapshot (register): users it leaves out have not been online within its history limit. */
+  replaceAll(list: readonly StoredPresence[]): void {
+    this.#db.transaction(() => {
+      this.#deleteAll.run();
+      this.upsert(list);
+    })();
+  }
+
+  get(userId: number): StoredPresence | undefined {
+    return this.#get.get(userId) as StoredPresence | undefined;
+  }
+
+  all(): StoredPresence[] {
+    return this.#all.all() as StoredPresence[];
+  }
+
+  clock(): PresenceClock | null {
+    return (this.#clock.get() as PresenceClock | undefined) ?? null;
+  }
+
+  setClock(clock: PresenceClock): void {
+    this.#setClock.run(clock);
+  }
+}
+
+const repos = new WeakMap<Db, PresenceRepo>();
+
+/**
+ * The account's presence repo, made once per database connection. It hangs off the database
+ * rather than being a field of AccountStore, so presence could be added without touching the
+ * store every area shares.
+ */
+export function presenceRepo(db: Db): PresenceRepo {
+  let repo = repos.get(db);
+  if (!repo) repos.set(db, (repo = new PresenceRepo(db)));
+  return repo;
+}

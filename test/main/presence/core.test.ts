@@ -1,0 +1,92 @@
+/**
+ * Presence and alert words through the real core (IPC dispatch, account, sync loop, heartbeat)
+ * against the dev server, with plain HTTP as another user: the sidebar's presence list, the
+ * activity signal, the alert-words calls, and the notification an alert word raises.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AccountSummary, PresenceView } from '../../../common/model';
+import { MemoryCredentialStore } from '../../../main/credentials';
+import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { startCore, type TestCore } from '../core/harness';
+import { person, raw, type Person } from '../records/support';
+import { tempDir } from '../store/fixtures';
+
+let dev: RunningDevServer;
+let t: TestCore;
+let owner: AccountSummary;
+let member: Person;
+
+beforeAll(async () => {
+  // A one-second ping keeps the heartbeat (and the server's write throttle) quick.
+  dev = await startDevServer({ args: ['--presence-ping-seconds', '1', '--presence-offline-seconds', '13'] });
+  t = await startCore(tempDir(), new MemoryCredentialStore());
+  const o = dev.byRole(100);
+  owner = await t.ok('account:signIn', { url: dev.baseUrl, email: o.email, password: o.password });
+  await t.waitFor('account:status', (p) => p.accountId === owner.id && p.status.state === 'live');
+  member = await person(dev, dev.byRole(400));
+});
+afterAll(async () => {
+  await t?.core.close();
+  await dev?.stop();
+});
+
+/** Retries the assertion until it holds (the heartbeat and the event queue take a moment). */
+const soon = (assertion: () => Promise<void>) => vi.waitFor(assertion, { timeout: 10_000, interval: 50 });
+
+const presenceOf = async (userId: number): Promise<PresenceView | undefined> =>
+  (await t.ok('presence:list', { accountId: owner.id })).find((p) => p.userId === userId);
+
+describe('presence', () => {
+  it('reports the user idle until the app says they are at it, then active', async () => {
+    await soon(async () => expect((await presenceOf(owner.userId))?.status).toBe('idle'));
+    await t.ok('presence:activity', { active: true, input: true });
+    await soon(async () => expect((await presenceOf(owner.userId))?.status).toBe('active'));
+    const seen = await raw(member, 'GET', `/users/${owner.userId}/presence`);
+    expect((seen['presence'] as { aggregated: { status: string } }).aggregated.status).toBe('active');
+  });
+
+  it('shows another user coming online, and tells the renderer', async () => {
+    const before = t.events.length;
+    await raw(member, 'POST', '/users/me/presence', { status: 'active' });
+    await soon(async () => expect((await presenceOf(member.userId))?.status).toBe('active'));
+    expect((await presenceOf(member.userId))?.lastSeen).toBeGreaterThan(0);
+    await t.waitFor(
+      'records:changed',
+      (p) => p.accountId === owner.id && p.areas.includes('presence') && t.events.length > before,
+    );
+  });
+
+  it('refuses a malformed activity report', async () => {
+    const r = await t.call('presence:activity', { active: 'yes' } as never);
+    expect(r.ok ? null : r.error.code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('alert words', () => {
+  it('adds and removes words through the server, the list following its events', async () => {
+    const list = () => t.ok('alertWords:list', { accountId: owner.id });
+    await t.ok('alertWords:add', { accountId: owner.id, words: ['  zeppelin ', 'code red'] });
+    await soon(async () => expect(await list()).toEqual(['zeppelin', 'code red']));
+    await t.ok('alertWords:remove', { accountId: owner.id, words: ['CODE RED'] });
+    await soon(async () => expect(await list()).toEqual(['zeppelin']));
+    expect((await raw(member, 'GET', '/users/me/alert_words'))['alert_words']).toEqual([]);
+  });
+
+  it('refuses blank and over-long words before asking the server', async () => {
+    for (const words of [['   '], ['x'.repeat(101)], []]) {
+      const r = await t.call('alertWords:add', { accountId: owner.id, words });
+      expect(r.ok ? null : r.error.code).toBe('INVALID_ARGUMENT');
+    }
+    expect(await t.ok('alertWords:list', { accountId: owner.id })).toEqual(['zeppelin']);
+  });
+
+  it('notifies about a message with an alert word, and not about the same message without it', async () => {
+    const topic = `alerts ${Date.now().toString(36)}`;
+    await raw(member, 'POST', '/messages', { type: 'channel', to: 'general', topic, content: 'a quiet afternoon' });
+    await raw(member, 'POST', '/messages', { type: 'channel', to: 'general', topic, content: 'a Zeppelin overhead!' });
+    const shown = await t.waitFor('notify:show', (p) => p.accountId === owner.id && p.body.includes('Zeppelin'));
+    expect(shown.narrow).toEqual({ kind: 'topic', channelId: expect.any(Number), topic });
+    const quiet = t.events.filter((e) => e.name === 'notify:show' && JSON.stringify(e.payload).includes('quiet'));
+    expect(quiet).toEqual([]);
+  });
+});
