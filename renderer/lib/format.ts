@@ -12,6 +12,24 @@ export function formatFullTime(unixSeconds: number): string {
   return fullFormat.format(new Date(unixSeconds * 1000));
 }
 
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+
+/** The local calendar day of a timestamp, as a key: messages on one day share it. */
+export function localDay(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
+}
+
+/** A day separator's text: "Today", "Yesterday", or the full date ("Friday, 20 November 2026"). */
+export function formatDay(unixSeconds: number, now: Date = new Date()): string {
+  const today = localDay(now.getTime() / 1000);
+  const yesterday = localDay(now.getTime() / 1000 - 86_400);
+  const day = localDay(unixSeconds);
+  if (day === today) return 'Today';
+  if (day === yesterday) return 'Yesterday';
+  return dayFormat.format(new Date(unixSeconds * 1000));
+}
+
 export function isoTime(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString();
 }

@@ -7,6 +7,7 @@ export type Screen =
   | { kind: 'views' }
   | { kind: 'channels' }
   | { kind: 'channelSettings'; channelId: number }
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  | { kind: 'alertWords' };
 
 export type ScreenKind = Screen['kind'];

@@ -36,6 +36,8 @@ export class SessionState {
   );
 
   private readonly stops: Array<() => void>;
+  /** ssoComplete calls in flight (main announces their outcome as account:ssoResult too). */
+  private completing = 0;
 
   constructor(private readonly bridge: BridgeClient) {
     this.stops = [
@@ -43,7 +45,8 @@ export class SessionState {
       bridge.on('account:status', ({ accountId, status }) => this.setStatus(accountId, status)),
       bridge.on('account:ssoResult', (result) => {
         if (result.ok) this.adopt(result.account);
-        else this.ssoError = result.error.message;
+        // A pasted link's failure also comes back as its call's rejection, which the form shows.
+        else if (this.completing === 0) this.ssoError = result.error.message;
       }),
       // Electron's notification was clicked: main focused the window, this opens the conversation.
       bridge.on('view:navigate', ({ accountId, narrow }) => void this.navigate(accountId, narrow)),
@@ -106,16 +109,25 @@ export class SessionState {
     return this.adopt(await this.bridge.call('account:importZuliprc', { text }));
   }
 
-  /** Begins a browser sign-in; the caller opens the returned URL. The end comes as account:ssoResult. */
-  async ssoStart(url: string, method: string): Promise<string> {
+  /**
+   * Begins a browser sign-in with one of the server's external methods, or without one on the
+   * organization's own login page; the caller opens the returned URL. The end comes as
+   * account:ssoResult.
+   */
+  async ssoStart(url: string, method?: string): Promise<string> {
     this.ssoError = null;
-    const { loginUrl } = await this.bridge.call('account:ssoStart', { url, method });
+    const { loginUrl } = await this.bridge.call('account:ssoStart', method === undefined ? { url } : { url, method });
     return loginUrl;
   }
 
   /** Finishes a browser sign-in with the zulip://login link the user pasted. */
   async ssoComplete(url: string): Promise<AccountSummary> {
-    return this.adopt(await this.bridge.call('account:ssoComplete', { url }));
+    this.completing++;
+    try {
+      return this.adopt(await this.bridge.call('account:ssoComplete', { url }));
+    } finally {
+      this.completing--;
+    }
   }
 
   /** A newly signed-in account becomes the active one. */

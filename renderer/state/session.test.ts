@@ -150,4 +150,19 @@ describe('SessionState account switching and do-not-disturb', () => {
     expect(session.navigation).toBeNull();
     expect(bridge.callsOf('account:switch')).toHaveLength(1);
   });
+
+  it('reports a failed browser sign-in once: from the event, or from the pasted link', async () => {
+    const bridge = new MemoryBridge().handle('account:ssoComplete', () => {
+      // Main announces the outcome as an event before it answers the call.
+      bridge.emit('account:ssoResult', { ok: false, error: { code: 'SSO_NOT_PENDING', message: 'Start again.' } });
+      throw new CallFailure('SSO_NOT_PENDING', 'Start again.');
+    });
+    const session = new SessionState(bridge.client());
+    await expect(session.ssoComplete('zulip://login?realm=x')).rejects.toBeInstanceOf(BridgeError);
+    expect(session.ssoError).toBeNull();
+
+    // A link the system delivered (no call from here): the event is all there is.
+    bridge.emit('account:ssoResult', { ok: false, error: { code: 'SSO_NOT_PENDING', message: 'Start again.' } });
+    expect(session.ssoError).toBe('Start again.');
+  });
 });

@@ -81,4 +81,39 @@ describe('SignIn alternatives', () => {
     expect(session.active?.email).toBe('sso@example.com');
     opened.mockRestore();
   });
+
+  it('signs in on the login page of a server without external methods, with the pasted link', async () => {
+    const link = 'zulip://login?realm=https%3A%2F%2Fchat.example.com&email=me%40example.com&otp_encrypted_api_key=ab';
+    const bridge = new MemoryBridge()
+      .handle('server:probe', () => serverInfo({ externalAuthMethods: [] }))
+      .handle('account:ssoStart', () => ({ loginUrl: 'https://chat.example.com/accounts/login/?mobile_flow_otp=1' }))
+      .handle('account:ssoComplete', () => account({ email: 'me@example.com' }));
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { session, user } = setup(bridge);
+    await probe(user);
+    await user.click(await screen.findByRole('button', { name: 'Open the login page in your browser' }));
+    // No method: main opens the organization's own login page.
+    expect(bridge.callsOf('account:ssoStart')).toEqual([{ url: 'https://chat.example.com' }]);
+    expect(opened).toHaveBeenCalledWith(
+      'https://chat.example.com/accounts/login/?mobile_flow_otp=1',
+      '_blank',
+      'noopener',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Finish signing in on the login page in your browser.');
+
+    const form = screen.getByRole('form', { name: 'Finish browser sign-in' });
+    const box = within(form).getByRole('textbox', { name: /paste it here/ });
+    await user.type(box, 'https://chat.example.com/');
+    await user.click(within(form).getByRole('button', { name: 'Finish sign-in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Paste the link that starts with zulip://login.');
+    expect(bridge.callsOf('account:ssoComplete')).toHaveLength(0);
+
+    await user.clear(box);
+    await user.click(box);
+    await user.paste(link);
+    await user.click(within(form).getByRole('button', { name: 'Finish sign-in' }));
+    expect(bridge.callsOf('account:ssoComplete')).toEqual([{ url: link }]);
+    expect(session.active?.email).toBe('me@example.com');
+    opened.mockRestore();
+  });
 });

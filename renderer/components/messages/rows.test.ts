@@ -27,6 +27,26 @@ describe('buildRows', () => {
     ]);
   });
 
+  it('starts each local day with a date line, and repeats the topic and sender after it', () => {
+    const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).getTime() / 1000;
+    const rows = buildRows(
+      [
+        message({ id: 1, topic: 'a', timestamp: at(20, 23, 55) }),
+        message({ id: 2, topic: 'a', timestamp: at(20, 23, 58) }),
+        // The next calendar day, though within a sender run of the previous message.
+        message({ id: 3, topic: 'a', timestamp: at(21, 0, 1) }),
+        message({ id: 4, topic: 'a', timestamp: at(21, 0, 2) }),
+      ],
+      true,
+    );
+    expect(rows.map((r) => [r.dayHeader, r.topicHeader, r.continued])).toEqual([
+      [true, true, false],
+      [false, false, true],
+      [true, true, false],
+      [false, false, true],
+    ]);
+  });
+
   it('keys a local echo by its localId, so its confirmed copy keeps the row', () => {
     const [echo] = buildRows([message({ id: -1, localId: 'x' })], false);
     const [confirmed] = buildRows([message({ id: 5, localId: 'x' })], false);

@@ -43,6 +43,8 @@ describe('ScreenNav', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Starred messages' }));
     expect(onGo).toHaveBeenCalledWith({ kind: 'search', title: 'Starred messages' });
+    await user.click(screen.getByRole('button', { name: 'Alert words' }));
+    expect(onGo).toHaveBeenLastCalledWith({ kind: 'alertWords' });
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(onMarkAllRead).toHaveBeenCalledOnce();
   });

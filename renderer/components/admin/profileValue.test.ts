@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { ProfileFieldView } from '../../../common/model';
+import { profileValueText } from './profileValue';
+
+function field(type: number, fieldData: Record<string, unknown> = {}): ProfileFieldView {
+  return {
+    id: 1,
+    type,
+    name: 'F',
+    hint: '',
+    fieldData,
+    displayInProfileSummary: false,
+    required: false,
+    editableByUser: true,
+  };
+}
+const names = new Map([[7, 'Ada Lovelace']]);
+const nameOf = (id: number): string | undefined => names.get(id);
+
+describe('profileValueText', () => {
+  it("reads a choice's text instead of its key", () => {
+    const office = field(3, { berlin: { text: 'Berlin', order: '1' } });
+    expect(profileValueText(office, 'berlin', nameOf)).toBe('Berlin');
+    // A key the field no longer has stays visible rather than vanishing.
+    expect(profileValueText(office, 'gone', nameOf)).toBe('gone');
+  });
+
+  it('names the people of a person field', () => {
+    expect(profileValueText(field(6), '[7, 9]', nameOf)).toBe('Ada Lovelace, Unknown user (9)');
+    expect(profileValueText(field(6), 'not json', nameOf)).toBe('not json');
+  });
+
+  it('leaves other values as they are', () => {
+    expect(profileValueText(field(1), '[7]', nameOf)).toBe('[7]');
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * What a custom profile field's stored value reads as. The server stores a choice as its key
+ * and a person field as a JSON list of user IDs; people read the choice's text and the names.
+ */
+import type { ProfileFieldView } from '../../../common/model';
+
+const CHOICE = 3;
+const PERSON = 6;
+
+export function profileValueText(
+  field: ProfileFieldView,
+  value: string,
+  nameOf: (userId: number) => string | undefined,
+): string {
+  if (field.type === CHOICE) {
+    const choice = field.fieldData[value] as { text?: unknown } | undefined;
+    return typeof choice?.text === 'string' ? choice.text : value;
+  }
+  if (field.type === PERSON) {
+    const ids = parseIds(value);
+    if (ids) return ids.map((id) => nameOf(id) ?? `Unknown user (${id})`).join(', ');
+  }
+  return value;
+}
+
+function parseIds(value: string): number[] | null {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) && parsed.every((id) => typeof id === 'number') ? parsed : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryBridge } from '../testing/memoryBridge';
+import { ActivityReporter, IDLE_AFTER_MS, RENEW_EVERY_MS } from './presence.svelte';
+
+let bridge: MemoryBridge;
+let reporter: ActivityReporter;
+let focused: boolean;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  focused = true;
+  vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+  bridge = new MemoryBridge().handle('presence:activity', () => null);
+  reporter = new ActivityReporter(bridge.client(), window);
+});
+afterEach(() => {
+  reporter.stop();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const reports = () => bridge.callsOf('presence:activity');
+const fire = (name: string, target: EventTarget = window) => target.dispatchEvent(new Event(name));
+
+describe('ActivityReporter', () => {
+  it('reports active at start when the window has focus, idle when it has not', () => {
+    reporter.start();
+    expect(reports()).toEqual([{ active: true, input: true }]);
+    reporter.stop();
+    focused = false;
+    const other = new ActivityReporter(bridge.client(), window);
+    other.start();
+    expect(reports().at(-1)).toEqual({ active: false, input: false });
+    other.stop();
+  });
+
+  it('goes idle on blur and active again on focus or input', () => {
+    reporter.start();
+    fire('blur');
+    fire('blur');
+    expect(reports()).toEqual([
+      { active: true, input: true },
+      { active: false, input: false },
+    ]);
+    fire('keydown');
+    expect(reports().at(-1)).toEqual({ active: true, input: true });
+    expect(reports()).toHaveLength(3);
+  });
+
+  it('renews an active report at most once a minute, however busy the mouse', () => {
+    reporter.start();
+    for (let i = 0; i < 50; i++) fire('pointermove');
+    expect(reports()).toHaveLength(1);
+    vi.advanceTimersByTime(RENEW_EVERY_MS);
+    fire('pointermove');
+    expect(reports()).toHaveLength(2);
+  });
+
+  it('goes idle after five minutes without input, even with focus', () => {
+    reporter.start();
+    vi.advanceTimersByTime(IDLE_AFTER_MS - 1);
+    fire('wheel');
+    vi.advanceTimersByTime(IDLE_AFTER_MS - 1);
+    expect(reports().at(-1)).toEqual({ active: true, input: true });
+    vi.advanceTimersByTime(1);
+    expect(reports().at(-1)).toEqual({ active: false, input: false });
+  });
+
+  it('stops listening when stopped', () => {
+    reporter.start();
+    reporter.stop();
+    fire('blur');
+    vi.advanceTimersByTime(IDLE_AFTER_MS * 2);
+    expect(reports()).toHaveLength(1);
+  });
+});
