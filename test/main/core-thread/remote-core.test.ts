@@ -71,13 +71,14 @@ describe('the core on a worker thread', () => {
   it('sends a message and hears it confirmed by the server through its event queue', async () => {
     const { sidebar } = await t.waitFor('sidebar:changed', hasChannels);
     const channel = sidebar.channels[0]!;
-    const since = t.events.length;
+    // Only what happens from here on counts.
+    t.events.splice(0);
     const { localId } = await t.ok('compose:send', {
       accountId,
       to: { kind: 'channel', channelId: channel.id, topic: 'from the worker' },
       content: 'sent by a core on its own thread',
     });
-    const updated = await t.waitFor('messages:updated', (p) => p.messages.some((m) => m.localId === localId), since);
+    const updated = await t.waitFor('messages:updated', (p) => p.messages.some((m) => m.localId === localId));
     const confirmed = updated.messages.find((m) => m.localId === localId)!;
     expect(confirmed.id).toBeGreaterThan(0);
     expect(confirmed.contentHtml).toContain('sent by a core on its own thread');
@@ -92,15 +93,16 @@ describe('the core on a worker thread', () => {
     const inFlight = t.core.dispatch('server:probe', { url: silentUrl });
     // The call has reached the worker (it is waiting on the silent server) when the thread dies.
     await new Promise((r) => setTimeout(r, 300));
-    const since = t.events.length;
+    // Only what happens from here on counts.
+    t.events.splice(0);
     await t.core.terminateForTesting();
     expect(await inFlight).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(((await inFlight) as { error: { message: string } }).error.message).toMatch(/background worker stopped/);
 
-    const announced = await t.waitFor('accounts:changed', () => true, since);
+    const announced = await t.waitFor('accounts:changed', () => true);
     expect(announced.accounts.map((a) => a.id)).toEqual([accountId]);
-    await t.waitFor('sidebar:changed', hasChannels, since);
-    await t.waitFor('account:status', (p) => p.accountId === accountId && p.status.state === 'live', since);
+    await t.waitFor('sidebar:changed', hasChannels);
+    await t.waitFor('account:status', (p) => p.accountId === accountId && p.status.state === 'live');
     expect(t.logLines.some((l) => l.includes('stopped unexpectedly; restarting'))).toBe(true);
     const state = await t.ok('app:state', {});
     expect(state.accounts[0]?.status.state).toBe('live');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CallArgs, CallName, CallResult, EventName, Events, IpcResult } from '../../../common/ipc/contract';
 import { MemoryCredentialStore, type CredentialStore } from '../../../main/credentials';
 import { createCore } from '../../../main/core';
+import type { Core } from '../../../main/ipc/types';
 import { createLogger } from '../../../main/log';
 
 export interface Recorded {
@@ -11,8 +12,8 @@ export interface Recorded {
   payload: unknown;
 }
 
-export interface TestCore {
-  core: Awaited<ReturnType<typeof createCore>>;
+export interface TestCore<C extends Core = Awaited<ReturnType<typeof createCore>>> {
+  core: C;
   events: Recorded[];
   logLines: string[];
   call<N extends CallName>(name: N, args: CallArgs<N>): Promise<IpcResult<CallResult<N>>>;
@@ -34,6 +35,11 @@ export async function startCore(
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
     log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
   });
+  return recordCore(core, logLines);
+}
+
+/** Records every event of `core` (an in-process core or one on its worker thread) for a test to call and wait on. */
+export function recordCore<C extends Core>(core: C, logLines: string[] = []): TestCore<C> {
   const events: Recorded[] = [];
   core.subscribe((name, payload) => events.push({ name, payload }));
   const find = <N extends EventName>(name: N, match: (p: Events[N]) => boolean) =>

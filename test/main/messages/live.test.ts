@@ -5,11 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary, MessagePage, Narrow, UnreadCounts } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
-import { startDevServer, type DevServerUser, type RunningDevServer } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
-import { tempDir } from '../store/fixtures';
-import { apiKeyOf, sendDm, sendToChannel, subscriptionsOf } from '../sync/http';
+import type { DevServerUser, RunningDevServer } from '../../helpers/devserver';
+import type { TestCore } from '../core/harness';
+import { apiKeyOf, sendDm, sendToChannel } from '../sync/http';
+import { startTwoMembers } from './two-members';
 import { api, countsOf, serverMessages, serverState, type Creds, type WireMessage } from './http';
 
 let server: RunningDevServer;
@@ -23,19 +22,9 @@ let admin: Creds;
 let channelId: number;
 
 beforeAll(async () => {
-  server = await startDevServer();
-  meUser = server.byRole(400);
-  otherUser = server.users.find((u) => u.role === 400 && u.userId !== meUser.userId)!;
-  me = await apiKeyOf(server.baseUrl, meUser.email, meUser.password);
-  other = await apiKeyOf(server.baseUrl, otherUser.email, otherUser.password);
+  ({ server, t, account, meUser, me, otherUser, other, channelId } = await startTwoMembers());
   const adminUser = server.byRole(200);
   admin = await apiKeyOf(server.baseUrl, adminUser.email, adminUser.password);
-  const theirs = new Set((await subscriptionsOf(server.baseUrl, other)).map((s) => s.stream_id));
-  channelId = (await subscriptionsOf(server.baseUrl, me)).find((s) => theirs.has(s.stream_id))!.stream_id;
-
-  t = await startCore(tempDir(), new MemoryCredentialStore());
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: meUser.email, password: meUser.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
 });
 afterAll(async () => {
   await t?.core.close();

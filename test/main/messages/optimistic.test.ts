@@ -4,12 +4,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary, MessageView, Narrow } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
-import { startDevServer, type DevServerUser, type RunningDevServer } from '../../helpers/devserver';
+import type { DevServerUser, RunningDevServer } from '../../helpers/devserver';
 import { faults, type FaultControl } from '../../helpers/devserverFaults';
-import { startCore, type TestCore } from '../core/harness';
-import { tempDir } from '../store/fixtures';
-import { apiKeyOf, sendToChannel, subscriptionsOf } from '../sync/http';
+import type { TestCore } from '../core/harness';
+import { sendToChannel } from '../sync/http';
+import { startTwoMembers } from './two-members';
 import { api, countsOf, serverMessages, serverState, type Creds } from './http';
 
 let server: RunningDevServer;
@@ -23,17 +22,8 @@ let other: Creds;
 let channelId: number;
 
 beforeAll(async () => {
-  server = await startDevServer({ faults: true });
+  ({ server, t, account, meUser, me, otherUser, other, channelId } = await startTwoMembers({ faults: true }));
   fault = faults(server);
-  meUser = server.byRole(400);
-  otherUser = server.users.find((u) => u.role === 400 && u.userId !== meUser.userId)!;
-  me = await apiKeyOf(server.baseUrl, meUser.email, meUser.password);
-  other = await apiKeyOf(server.baseUrl, otherUser.email, otherUser.password);
-  const theirs = new Set((await subscriptionsOf(server.baseUrl, other)).map((s) => s.stream_id));
-  channelId = (await subscriptionsOf(server.baseUrl, me)).find((s) => theirs.has(s.stream_id))!.stream_id;
-  t = await startCore(tempDir(), new MemoryCredentialStore());
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: meUser.email, password: meUser.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
 });
 afterEach(() => fault?.clear());
 afterAll(async () => {

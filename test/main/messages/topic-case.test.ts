@@ -4,39 +4,21 @@
  * marking it read marks both read on the server.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
-import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
-import { tempDir } from '../store/fixtures';
-import { apiKeyOf, sendToChannel, subscriptionsOf } from '../sync/http';
-import { serverState, type Creds } from './http';
+import { sendToChannel } from '../sync/http';
+import { serverState } from './http';
+import { startTwoMembers, type TwoMembers } from './two-members';
 
-let server: RunningDevServer;
-let t: TestCore;
-let account: AccountSummary;
-let me: Creds;
-let other: Creds;
-let channelId: number;
+let w: TwoMembers;
 
 beforeAll(async () => {
-  server = await startDevServer();
-  const meUser = server.byRole(400);
-  const otherUser = server.users.find((u) => u.role === 400 && u.userId !== meUser.userId)!;
-  me = await apiKeyOf(server.baseUrl, meUser.email, meUser.password);
-  other = await apiKeyOf(server.baseUrl, otherUser.email, otherUser.password);
-  const theirs = new Set((await subscriptionsOf(server.baseUrl, other)).map((s) => s.stream_id));
-  channelId = (await subscriptionsOf(server.baseUrl, me)).find((s) => theirs.has(s.stream_id))!.stream_id;
-  t = await startCore(tempDir(), new MemoryCredentialStore());
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: meUser.email, password: meUser.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  w = await startTwoMembers();
 });
 afterAll(async () => {
-  await t?.core.close();
-  await server?.stop();
+  await w?.stop();
 });
 
 it('shows "Lunch" and "lunch" as one topic, pages both, and marks both read', async () => {
+  const { server, t, account, me, other, channelId } = w;
   const first = await sendToChannel(server.baseUrl, other, channelId, 'Case Lunch', 'first spelling');
   const second = await sendToChannel(server.baseUrl, other, channelId, 'case lunch', 'second spelling');
   const { sidebar } = await t.waitFor('sidebar:changed', (p) =>

@@ -11,13 +11,8 @@ import { ApiClient } from '../../../main/api/client';
 import { openCredentialStore, type CredentialStore } from '../../../main/credentials';
 import { createLogger } from '../../../main/log';
 import type { PushToken } from '../../../main/push/payload';
-import type { CallArgs, CallName, CallResult, EventName, Events, IpcResult } from '../../../common/ipc/contract';
 import { createCore } from '../../../main/core';
-
-interface Recorded {
-  name: EventName;
-  payload: unknown;
-}
+import { recordCore, type TestCore } from '../core/harness';
 
 /** A well-formed APNs token, as macOS would hand it over (the boundary we cannot reach here). */
 export const TEST_TOKEN: PushToken = { token: 'ab'.repeat(32), tokenKind: 'apns', iosAppId: 'chat.parley.desktop' };
@@ -42,14 +37,7 @@ export async function testKeychain(): Promise<{ store: CredentialStore; cleanup(
   };
 }
 
-export interface PushCore {
-  core: Awaited<ReturnType<typeof createCore>>;
-  events: Recorded[];
-  logLines: string[];
-  ok<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallResult<N>>;
-  /** Waits for an event matching the predicate (already recorded or still to come). */
-  waitFor<N extends EventName>(name: N, match: (p: Events[N]) => boolean, timeout?: number): Promise<Events[N]>;
-}
+export type PushCore = TestCore;
 
 /** A real core on `dataDir` with push options (or none), recording its events and log lines. */
 export async function startPushCore(
@@ -64,27 +52,7 @@ export async function startPushCore(
     ...(push ? { push } : {}),
     log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
   });
-  const events: Recorded[] = [];
-  core.subscribe((name, payload) => events.push({ name, payload }));
-  return {
-    core,
-    events,
-    logLines,
-    async ok(name, args) {
-      const r = (await core.dispatch(name, args)) as IpcResult<never>;
-      if (!r.ok) throw new Error(`${name} failed: ${r.error.code} ${r.error.message}`);
-      return r.value;
-    },
-    async waitFor(name, match, timeout = 15_000) {
-      const deadline = Date.now() + timeout;
-      for (;;) {
-        const found = events.find((e) => e.name === name && match(e.payload as Events[typeof name]));
-        if (found) return found.payload as Events[typeof name];
-        if (Date.now() > deadline) throw new Error(`no matching ${name} event within ${timeout} ms`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-  };
+  return recordCore(core, logLines);
 }
 
 /** Push options with a made-up token and the dev bouncer's key. */
