@@ -91,7 +91,9 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
     keychain,
     dispatch: (name, args) => dispatch(handlers, name, args, log),
     receive(name, payload) {
-      if (name === 'log:error') {
+      if (name === 'app:wake') {
+        manager.wakeAll();
+      } else if (name === 'log:error') {
         log.error(
           `renderer: ${String(payload.message).slice(0, 2000)}`,
           payload.stack ? { stack: String(payload.stack).slice(0, 8000) } : {},

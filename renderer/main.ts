@@ -35,4 +35,7 @@ window.addEventListener('unhandledrejection', (event) => {
   });
 });
 
+// Back online: the core retries every server at once rather than when its backoff ends.
+window.addEventListener('online', () => bridge.send('app:wake', {}));
+
 mount(App, { target, props: { bridge } });

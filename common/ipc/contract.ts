@@ -79,6 +79,11 @@ export interface Calls extends RecordCalls, MessageCalls {
 export interface Sends {
   /** A renderer-side problem worth a line in main's log (never secrets). */
   'log:error': { message: string; stack?: string };
+  /**
+   * The network came back (the renderer's `online`) or the computer woke (Electron's powerMonitor):
+   * every account retries its server now instead of finishing a backoff or a dead long-poll.
+   */
+  'app:wake': Record<string, never>;
 }
 
 export interface Events extends RecordEvents, MessageEvents {
@@ -168,7 +173,7 @@ export const CALL_NAMES = [
   ...MESSAGE_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
-export const SEND_NAMES = ['log:error'] as const satisfies readonly SendName[];
+export const SEND_NAMES = ['log:error', 'app:wake'] as const satisfies readonly SendName[];
 
 export const EVENT_NAMES = [
   'account:status',

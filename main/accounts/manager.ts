@@ -176,6 +176,12 @@ export class AccountManager {
     this.#d.appStore.setActiveAccount(accountId);
   }
 
+  /** The network came back or the computer woke: every account asks its server again now. */
+  wakeAll(): void {
+    if (this.#closed) return;
+    for (const account of this.#accounts.values()) account.wake();
+  }
+
   async closeAll(): Promise<void> {
     this.#closed = true;
     const all = [...this.#accounts.values()];

@@ -4,7 +4,17 @@
  *
  * PARLEY_DATA_DIR overrides the data folder (the demo script and tests use it).
  */
-import { app, dialog, ipcMain, Notification, pushNotifications, session, shell, type BrowserWindow } from 'electron';
+import {
+  app,
+  dialog,
+  ipcMain,
+  Notification,
+  powerMonitor,
+  pushNotifications,
+  session,
+  shell,
+  type BrowserWindow,
+} from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
@@ -14,6 +24,7 @@ import { platformPushToken } from '../push/platform';
 import { rendererCspHeader } from '../shell/csp';
 import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
+import { showUnreadBadge } from './badge';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
 import { showCoreNotifications } from './notifications';
@@ -102,6 +113,10 @@ async function start(): Promise<void> {
     },
   });
 
+  const stopBadge = showUnreadBadge(core, (count) => app.setBadgeCount(count));
+  // After a sleep the event queues' long-polls may hang on dead connections: retry them now.
+  powerMonitor.on('resume', () => core.receive('app:wake', {}));
+
   const openWindow = (): void => {
     mainWindow = createMainWindow({
       userDataDir: app.getPath('userData'),
@@ -127,6 +142,7 @@ async function start(): Promise<void> {
     unwire();
     stopEvents();
     stopNotifications();
+    stopBadge();
     void core.close().finally(() => {
       coreClosed = true;
       app.quit();

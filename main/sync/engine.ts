@@ -31,6 +31,9 @@ export interface SyncEngineDeps {
 export class SyncEngine {
   readonly #d: SyncEngineDeps;
   readonly #abort = new AbortController();
+  /** Aborts only the request or backoff under way (wake()); a new one per loop turn. */
+  #attempt = new AbortController();
+  #woken = false;
   #queueId: string | null = null;
   #lastEventId = -1;
   #longpollSeconds = 90;
@@ -62,6 +65,25 @@ export class SyncEngine {
     await this.#done;
   }
 
+  /**
+   * The computer woke from sleep or the network came back: a long-poll begun before may hang on a
+   * dead connection for minutes, and a backoff may have most of 10 s to go. Both end now, and the
+   * loop asks the queue at once (dont_block), so a queue the server dropped meanwhile is replaced
+   * straight away.
+   */
+  wake(): void {
+    if (this.#abort.signal.aborted || this.#done === null) return;
+    this.#woken = true;
+    this.#attempt.abort(new Error('woken'));
+  }
+
+  /** Whether the failure just caught was our own wake(); clears the mark. */
+  #wasWoken(): boolean {
+    const woken = this.#woken;
+    this.#woken = false;
+    return woken;
+  }
+
   #setStatus(status: AccountStatus): void {
     this.#status = status;
     this.#d.onStatus(status);
@@ -83,10 +105,14 @@ export class SyncEngine {
     let lostQueues = 0;
     while (!signal.aborted) {
       let during: 'register' | 'poll' = 'register';
+      // Woken between two requests (while a batch was applied): the next poll does not block either.
+      if (this.#wasWoken()) recovering = true;
+      this.#attempt = new AbortController();
+      const attempt = AbortSignal.any([signal, this.#attempt.signal]);
       try {
-        if (this.#queueId === null) await this.#register();
+        if (this.#queueId === null) await this.#register(attempt);
         during = 'poll';
-        const events = await this.#poll(recovering);
+        const events = await this.#poll(recovering, attempt);
         if (this.#status.state !== 'live') this.#setStatus({ state: 'live' });
         recovering = false;
         lostQueues = 0;
@@ -94,6 +120,12 @@ export class SyncEngine {
         await this.#applyBatch(events);
       } catch (e) {
         if (signal.aborted) return;
+        if (this.#wasWoken()) {
+          log.info('woken: asking the event queue again now');
+          recovering = true;
+          backoff.reset();
+          continue;
+        }
         const reaction = classifyFailure(e, during);
         log.warn('sync request failed', { during, reaction: reaction.kind, error: e });
         if (reaction.kind === 'signOut') {
@@ -111,18 +143,21 @@ export class SyncEngine {
         this.#setStatus({ state: 'offline', message: reaction.message, retryInMs });
         recovering = true;
         try {
-          await clock.sleep(retryInMs, signal);
+          await clock.sleep(retryInMs, attempt);
         } catch {
-          return;
+          if (signal.aborted) return;
+          // Woken during the backoff: try now, and start the backoff over if it fails again.
+          this.#wasWoken();
+          backoff.reset();
         }
         this.#setStatus({ state: 'connecting' });
       }
     }
   }
 
-  async #register(): Promise<void> {
+  async #register(signal: AbortSignal): Promise<void> {
     const { api, store, clock, log } = this.#d;
-    const r = await api.register(this.#abort.signal);
+    const r = await api.register(signal);
     if (r.queue_id === null) throw new Error('The server gave no event queue; it treated us as signed out.');
     applySnapshot(store, r, this.#d.selfUserId, clock.now(), log);
     this.#queueId = r.queue_id;
@@ -137,12 +172,12 @@ export class SyncEngine {
     }
   }
 
-  #poll(dontBlock: boolean): Promise<ZulipEvent[]> {
+  #poll(dontBlock: boolean, signal: AbortSignal): Promise<ZulipEvent[]> {
     const queueId = this.#queueId;
     if (queueId === null) throw new Error('no event queue');
     return this.#d.api.getEvents(
       { queueId, lastEventId: this.#lastEventId, dontBlock, longpollTimeoutSeconds: this.#longpollSeconds },
-      this.#abort.signal,
+      signal,
     );
   }
 

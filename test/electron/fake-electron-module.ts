@@ -65,6 +65,7 @@ export function createFakeElectron(opts: { appPath: string; entryUrl: string; si
       setAsDefaultProtocolClient: (scheme: string) => void calls.push(`protocol:${scheme}`),
       whenReady: () => Promise.resolve(),
       quit: () => void calls.push('quit'),
+      setBadgeCount: (count: number) => (calls.push(`badge:${count}`), true),
       exit: (code: number) => void calls.push(`exit:${code}`),
     }),
     BrowserWindow,
@@ -80,6 +81,8 @@ export function createFakeElectron(opts: { appPath: string; entryUrl: string; si
     dialog: { showErrorBox: (title: string, body: string) => void calls.push(`error:${title}:${body}`) },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     Notification: { isSupported: () => false },
+    powerMonitor: { on: (name: string) => void calls.push(`powerMonitor:${name}`) },
+    pushNotifications: {},
   };
   return { electron, app: electron.app, calls, windows, ipc, sessionHandlers };
 }

@@ -246,3 +246,61 @@ describe('SyncEngine', () => {
     expect(deltas[1]).toEqual([]);
   });
 });
+
+describe('SyncEngine.wake', () => {
+  it('ends a hanging long-poll and asks the queue again at once, without counting a failure', async () => {
+    api.registers.push(register('q1', 3));
+    await runUntilIdle();
+    expect(api.calls).toEqual(['register', 'events q1 after 3']);
+    // The poll now hangs (the script is empty), as one begun before a sleep would.
+    api.polls.push([event({ id: 4, type: 'heartbeat' })]);
+    engine.wake();
+    await expect.poll(() => api.calls.length).toBe(4);
+    expect(api.calls.slice(2)).toEqual(['events q1 after 3 dont_block', 'events q1 after 4']);
+    expect(states()).toEqual(['connecting', 'live']);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('cuts a backoff short and starts the backoff over', async () => {
+    const held = new HeldClock();
+    engine = engineWith(held);
+    api.registers.push(unreachable(), unreachable(), register('q1', 3));
+    engine.start();
+    await expect.poll(() => held.asked.length).toBe(1);
+    engine.wake();
+    // Woken mid-backoff: it tried at once, failed, and waits the first backoff again, not a doubled one.
+    await expect.poll(() => held.asked.length).toBe(2);
+    expect(held.asked[1]).toBe(held.asked[0]);
+    engine.wake();
+    await api.idle();
+    expect(api.calls).toEqual(['register', 'register', 'register', 'events q1 after 3 dont_block']);
+    expect(states().at(-1)).toBe('live');
+  });
+});
+
+/** A clock whose sleeps last until they are aborted: the loop is caught mid-backoff. */
+class HeldClock extends FakeClock {
+  readonly asked: number[] = [];
+  override sleep(ms: number, signal: AbortSignal): Promise<void> {
+    this.asked.push(ms);
+    return new Promise((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    });
+  }
+}
+
+function engineWith(clock: FakeClock): SyncEngine {
+  void engine.stop();
+  return new SyncEngine({
+    store,
+    api,
+    clock,
+    log: createLogger({ name: 'test', level: 'debug', sink: (line) => logLines.push(line) }),
+    selfUserId: SELF,
+    onStatus: (s) => statuses.push(s),
+    onDeltas: (d) => deltas.push(d),
+    onRegistered: async () => {
+      registered += 1;
+    },
+  });
+}
