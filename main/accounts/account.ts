@@ -256,6 +256,12 @@ export class Account {
     this.#outbox.edit(localId, content, to);
   }
 
+  /** app:wake: retry the server now (event queue and unsent messages), not when a backoff ends. */
+  wake(): void {
+    this.#engine?.wake();
+    void this.#outbox.flush();
+  }
+
   /** outbox:discard: the user gives up on a refused or unsent message. */
   discardOutbox(localId: string): void {
     this.#outbox.discard(localId);
