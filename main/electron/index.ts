@@ -8,12 +8,16 @@ import {
   app,
   dialog,
   ipcMain,
+  Menu,
+  nativeImage,
   Notification,
   powerMonitor,
   pushNotifications,
   session,
   shell,
+  Tray,
   type BrowserWindow,
+  type MenuItemConstructorOptions,
 } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,10 +28,12 @@ import { platformPushToken } from '../push/platform';
 import { rendererCspHeader } from '../shell/csp';
 import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
+import { appMenuTemplate } from '../shell/app-menu';
 import { showUnreadBadge } from './badge';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
 import { showCoreNotifications } from './notifications';
+import { createAppTray, type AppTray } from './tray';
 import { createMainWindow } from './window';
 
 const dataDirOverride = process.env['PARLEY_DATA_DIR'];
@@ -49,6 +55,23 @@ function pushOptions(): { bouncerPublicKey: string } | null {
   const bouncerPublicKey = process.env['PARLEY_BOUNCER_PUBLIC_KEY'];
   if (process.platform !== 'darwin' || !bouncerPublicKey) return null;
   return { bouncerPublicKey };
+}
+
+/** The tray icon, from the app icon (packaged: copied beside app.asar by electron-builder). */
+function openTray(show: () => void): AppTray | null {
+  const file = app.isPackaged ? join(process.resourcesPath, 'icon.png') : join(appRoot, 'build', 'icon.png');
+  const image = nativeImage.createFromPath(file);
+  if (image.isEmpty()) {
+    log.warn('no tray icon: the app icon could not be read', { file });
+    return null;
+  }
+  return createAppTray({
+    Tray,
+    buildMenu: (template) => Menu.buildFromTemplate(template as MenuItemConstructorOptions[]),
+    image: image.resize({ width: process.platform === 'win32' ? 16 : 22 }),
+    show,
+    quit: () => app.quit(),
+  });
 }
 
 function focusMainWindow(): void {
@@ -113,7 +136,6 @@ async function start(): Promise<void> {
     },
   });
 
-  const stopBadge = showUnreadBadge(core, (count) => app.setBadgeCount(count));
   // After a sleep the event queues' long-polls may hang on dead connections: retry them now.
   powerMonitor.on('resume', () => core.receive('app:wake', {}));
 
@@ -127,6 +149,19 @@ async function start(): Promise<void> {
     mainWindow.on('closed', () => (mainWindow = null));
   };
   openWindow();
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate(process.platform, { developer: !app.isPackaged }) as MenuItemConstructorOptions[],
+    ),
+  );
+  const tray = openTray(() => {
+    if (!mainWindow) openWindow();
+    focusMainWindow();
+  });
+  const stopBadge = showUnreadBadge(core, (count) => {
+    tray?.setWaiting(count);
+    return app.setBadgeCount(count);
+  });
   app.on('activate', () => {
     if (!mainWindow) openWindow();
   });
@@ -143,6 +178,7 @@ async function start(): Promise<void> {
     stopEvents();
     stopNotifications();
     stopBadge();
+    tray?.destroy();
     void core.close().finally(() => {
       coreClosed = true;
       app.quit();

@@ -4,6 +4,8 @@
  * remembers what was asked of it; the IPC part is FakeElectronIpc.
  */
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { FakeElectronIpc } from './fake-electron-ipc';
 
 export interface WindowRecord {
@@ -66,6 +68,7 @@ export function createFakeElectron(opts: { appPath: string; entryUrl: string; si
       whenReady: () => Promise.resolve(),
       quit: () => void calls.push('quit'),
       setBadgeCount: (count: number) => (calls.push(`badge:${count}`), true),
+      isPackaged: false,
       exit: (code: number) => void calls.push(`exit:${code}`),
     }),
     BrowserWindow,
@@ -82,6 +85,32 @@ export function createFakeElectron(opts: { appPath: string; entryUrl: string; si
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     Notification: { isSupported: () => false },
     powerMonitor: { on: (name: string) => void calls.push(`powerMonitor:${name}`) },
+    Menu: {
+      buildFromTemplate: (template: { label?: string }[]) => ({ template }),
+      setApplicationMenu: (menu: { template: { label?: string }[] }) =>
+        void calls.push(`appMenu:${menu.template.map((m) => m.label ?? '').join(',')}`),
+    },
+    nativeImage: {
+      createFromPath: (file: string) => ({
+        isEmpty: () => !existsSync(file),
+        resize: (size: { width: number }) => ({ file, width: size.width }),
+      }),
+    },
+    Tray: class {
+      constructor(image: { file: string; width: number }) {
+        calls.push(`tray:${basename(image.file)}@${image.width}`);
+      }
+      setToolTip(text: string): void {
+        calls.push(`tooltip:${text}`);
+      }
+      setContextMenu(menu: { template: { label?: string }[] }): void {
+        calls.push(`trayMenu:${menu.template.map((m) => m.label ?? '-').join(',')}`);
+      }
+      on(): void {}
+      destroy(): void {
+        calls.push('tray:destroyed');
+      }
+    },
     pushNotifications: {},
   };
   return { electron, app: electron.app, calls, windows, ipc, sessionHandlers };

@@ -92,6 +92,15 @@ describe('main entry', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
+  it('sets the application menu, a tray icon from the app icon, and retries servers on resume', () => {
+    const mac = process.platform === 'darwin';
+    expect(fake.calls).toContain(`appMenu:${mac ? 'Parley,' : ''}File,Edit,View,Window`);
+    expect(fake.calls).toContain('tray:icon.png@22');
+    expect(fake.calls).toContain('tooltip:Parley');
+    expect(fake.calls).toContain('trayMenu:Show Parley,-,Quit Parley');
+    expect(fake.calls).toContain('powerMonitor:resume');
+  });
+
   it('remembers the window size when the window closes', () => {
     fake.windows[0]?.emitter.emit('close');
     const saved = JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8')) as Record<string, unknown>;
@@ -108,6 +117,7 @@ describe('main entry', () => {
     fake.app.emit('will-quit', { preventDefault: () => (preventedAgain = true) });
     expect(preventedAgain).toBe(false);
     expect(fake.ipc.mainListenerCount(IPC_CALL_CHANNEL)).toBe(0);
+    expect(fake.calls).toContain('tray:destroyed');
   });
 });
 

@@ -96,6 +96,11 @@ it('ships the native modules unpacked, next to the archive', () => {
   expect(readFileSync(sqlite).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
 });
 
+it('puts the tray icon beside the archive, where the packaged app reads it', () => {
+  const icon = readFileSync(join(unpacked, 'resources', 'icon.png'));
+  expect(icon.subarray(1, 4).toString('latin1')).toBe('PNG');
+});
+
 it('bundles main so it only needs Electron and the native modules at run time', () => {
   const main = extractFile(asarPath, 'out/main/index.cjs').toString('utf8');
   const required = new Set([...main.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]));
