@@ -4,6 +4,7 @@
  * tens of milliseconds however they are batched (bench/README.md has the numbers); here a stall
  * delays only the core's own work, never the thread that routes the app's IPC.
  */
+import { proxyFetchFromEnv } from '../api/proxy';
 import type { PushToken } from '../push/payload';
 import { createCore } from '../core';
 import { MemoryCredentialStore, openCredentialStore } from '../credentials';
@@ -39,10 +40,12 @@ async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken 
     ? new MemoryCredentialStore()
     : (await openCredentialStore(log.child('credentials'), o.keychainService ? { service: o.keychainService } : {}))
         .store;
+  const proxied = proxyFetchFromEnv(process.env, log.child('net'));
   return createCore({
     dataDir: o.dataDir,
     credentials,
     log,
+    ...(proxied ? { fetch: proxied } : {}),
     ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: askToken } } : {}),
   });
 }
