@@ -102,6 +102,10 @@ export interface MessageView {
   edited: boolean;
   read: boolean;
   starred: boolean;
+  /** Mentions the user, directly or by wildcard (the mention flags). Absent: not known, not shown. */
+  mentioned?: boolean;
+  /** Contains one of the user's alert words (the has_alert_word flag). Absent: not known, not shown. */
+  alerted?: boolean;
   /** Set while the message sits in the outbox and has not been confirmed by the server. */
   localId?: string;
   sendError?: string;

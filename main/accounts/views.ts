@@ -14,7 +14,7 @@ import type {
 } from '../../common/model';
 import type { AccountStore } from '../store/account-store';
 import { othersInDm, parseDmKey } from '../store/narrows';
-import type { CachedMessage, StoredReaction } from '../store/repos/message-rows';
+import { isMentioned, type CachedMessage, type StoredReaction } from '../store/repos/message-rows';
 import type { OutboxEntry } from '../store/repos/outbox';
 import type { StoredUser } from '../store/repos/users';
 
@@ -73,6 +73,8 @@ export function messageView(m: CachedMessage, users: (id: number) => StoredUser 
     edited: m.lastEditTimestamp !== null,
     read: m.read,
     starred: m.starred,
+    mentioned: isMentioned(m.otherFlags),
+    alerted: m.otherFlags.includes('has_alert_word'),
   };
 }
 

@@ -4,7 +4,7 @@
  *   channel:design  stream:7   a channel, by name or ID ("quoted names" may hold spaces)
  *   topic:"release plan"       a topic (needs a channel to search locally)
  *   sender:ada@example.com     a sender, by email, full name or ID (from: is an alias)
- *   is:starred  has:link
+ *   is:starred  is:mentioned  is:alerted  is:unread  has:link
  * Anything else that looks like an operator is refused with a message naming it, so a typo
  * does not silently become a word search.
  */
@@ -15,8 +15,18 @@ export interface ParsedQuery {
   topic?: string;
   sender?: string;
   starred: boolean;
+  /** Mentions the user, directly or by wildcard. */
+  mentioned: boolean;
+  /** Contains one of the user's alert words. */
+  alerted: boolean;
+  unread: boolean;
   hasLink: boolean;
 }
+
+/** The is: operands search knows, each a flag of ParsedQuery. */
+export const IS_OPERANDS = ['starred', 'mentioned', 'alerted', 'unread'] as const;
+type IsOperand = (typeof IS_OPERANDS)[number];
+const isOperand = (value: string): value is IsOperand => (IS_OPERANDS as readonly string[]).includes(value);
 
 export class SearchQueryError extends Error {
   override readonly name = 'SearchQueryError';
@@ -45,7 +55,7 @@ function tokens(text: string): { op: string | null; value: string }[] {
 }
 
 export function parseSearchQuery(text: string): ParsedQuery {
-  const q: ParsedQuery = { words: [], starred: false, hasLink: false };
+  const q: ParsedQuery = { words: [], starred: false, mentioned: false, alerted: false, unread: false, hasLink: false };
   for (const { op, value } of tokens(text.trim())) {
     if (op === null) {
       q.words.push(...value.split(/\s+/).filter(Boolean));
@@ -68,10 +78,12 @@ export function parseSearchQuery(text: string): ParsedQuery {
         }
         q[kind] = value;
         break;
-      case 'is':
-        if (value.toLowerCase() !== 'starred') throw new SearchQueryError(`Search does not know "is:${value}".`);
-        q.starred = true;
+      case 'is': {
+        const flag = value.toLowerCase();
+        if (!isOperand(flag)) throw new SearchQueryError(`Search does not know "is:${value}".`);
+        q[flag] = true;
         break;
+      }
       case 'has':
         if (value.toLowerCase() !== 'link') throw new SearchQueryError(`Search does not know "has:${value}".`);
         q.hasLink = true;
@@ -88,7 +100,7 @@ export function isEmptyQuery(q: ParsedQuery): boolean {
     q.channel === undefined &&
     q.topic === undefined &&
     q.sender === undefined &&
-    !q.starred &&
+    !IS_OPERANDS.some((flag) => q[flag]) &&
     !q.hasLink
   );
 }

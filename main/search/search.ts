@@ -12,7 +12,7 @@ import { cacheMessages } from '../store/cache-messages';
 import type { LocalQuery } from '../store/repos/search';
 import { toCachedMessage } from '../sync/convert';
 import { messageView, userLookup } from '../accounts/views';
-import { isEmptyQuery, parseSearchQuery, SearchQueryError, type ParsedQuery } from './query';
+import { IS_OPERANDS, isEmptyQuery, parseSearchQuery, SearchQueryError, type ParsedQuery } from './query';
 import { resolveQuery, type ResolvedQuery } from './resolve';
 
 export { SearchQueryError };
@@ -43,6 +43,9 @@ function localQuery(r: ResolvedQuery, opts: SearchOptions): LocalQuery | null {
     ...(r.parsed.topic !== undefined ? { topic: r.parsed.topic } : {}),
     ...(r.senderId !== undefined ? { senderId: r.senderId } : {}),
     starred: r.parsed.starred,
+    mentioned: r.parsed.mentioned,
+    alerted: r.parsed.alerted,
+    unread: r.parsed.unread,
     hasLink: r.parsed.hasLink,
     ...(opts.below !== undefined ? { below: opts.below } : {}),
     limit: opts.limit,
@@ -59,7 +62,9 @@ export function serverNarrow(r: ResolvedQuery, featureLevel: number): ApiNarrow 
   }
   if (p.topic !== undefined) narrow.push({ operator: 'topic', operand: p.topic });
   if (p.sender !== undefined) narrow.push({ operator: 'sender', operand: r.senderId ?? p.sender });
-  if (p.starred) narrow.push({ operator: 'is', operand: 'starred' });
+  for (const flag of IS_OPERANDS) {
+    if (p[flag]) narrow.push({ operator: 'is', operand: flag });
+  }
   if (p.hasLink) narrow.push({ operator: 'has', operand: 'link' });
   if (p.words.length > 0) narrow.push({ operator: 'search', operand: p.words.join(' ') });
   return narrow;

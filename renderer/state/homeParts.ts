@@ -22,4 +22,6 @@ export interface HomeParts {
   topics: TopicVisibilityState;
   search: SearchState;
   snippets: RecordList<SavedSnippetView>;
+  /** The user's alert words, highlighted in messages and search results. */
+  alertWords: RecordList<string>;
 }

@@ -1,9 +1,11 @@
 /**
  * Search over cached messages: FTS5 for words (message_text), plus the operators channel,
- * topic, sender, is:starred and has:link. Each query is driven by one index (the FTS index, the
- * starred table, a narrow index, messages_by_sender or messages_with_link), walks it newest
- * first and stops at the limit, so no search scans the messages table.
+ * topic, sender, is:starred, is:mentioned, is:alerted, is:unread and has:link. Each query is
+ * driven by one index (the FTS index, the starred table, the flag indexes, a narrow index,
+ * messages_by_sender, messages_with_link or the unreads table), walks it newest first and stops
+ * at the limit, so no search scans the messages table.
  */
+import { ALERT_WORD_NEEDLE, flagCondition, MENTION_NEEDLE } from '../migrations/account/0007-flag-indexes';
 import { topicKey } from '../topic-key';
 import type { Db } from '../db';
 
@@ -15,6 +17,11 @@ export interface LocalQuery {
   topic?: string;
   senderId?: number;
   starred?: boolean;
+  /** Mentions the user, directly or by wildcard (Zulip's is:mentioned). */
+  mentioned?: boolean;
+  /** Contains one of the user's alert words (the has_alert_word flag, Zulip's is:alerted). */
+  alerted?: boolean;
+  unread?: boolean;
   hasLink?: boolean;
   /** Paging: only messages with an ID below this. */
   below?: number;
@@ -39,16 +46,34 @@ export function ftsMatch(q: Pick<LocalQuery, 'words' | 'topic' | 'channelId'>): 
 }
 
 /** Which index drives a query; the test of query plans builds SQL for each. */
-export type SearchDriver = 'text' | 'starred' | 'topic' | 'channel' | 'sender' | 'link';
+export type SearchDriver =
+  'text' | 'starred' | 'mentioned' | 'alerted' | 'topic' | 'channel' | 'sender' | 'link' | 'unread';
 
+/**
+ * The most selective index the query can walk: words first, then the small sets (starred,
+ * mentioned, alerted), then the narrows; unread last, as it can hold most of a neglected cache.
+ */
 export function driverOf(q: LocalQuery): SearchDriver | null {
   if (ftsMatch(q) !== null) return 'text';
   if (q.starred) return 'starred';
+  if (q.mentioned) return 'mentioned';
+  if (q.alerted) return 'alerted';
   if (q.channelId !== undefined) return q.topic !== undefined ? 'topic' : 'channel';
   if (q.senderId !== undefined) return 'sender';
   if (q.hasLink) return 'link';
+  if (q.unread) return 'unread';
   return null;
 }
+
+const MENTIONED = flagCondition('m.other_flags', MENTION_NEEDLE);
+const ALERTED = flagCondition('m.other_flags', ALERT_WORD_NEEDLE);
+
+/** The key each driver's walk is ordered by (newest first); the others walk m.id. */
+const ORDER_BY: Partial<Record<SearchDriver, string>> = {
+  text: 't.rowid',
+  starred: 's.message_id',
+  unread: 'u.message_id',
+};
 
 /** SQL and parameters of a query (exported for the query-plan test). */
 export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; params: Record<string, unknown> } {
@@ -77,6 +102,17 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
     case 'link':
       from = 'messages m INDEXED BY messages_with_link';
       break;
+    // The flag indexes are partial: the WHERE below repeats their condition, which lets SQLite use them.
+    case 'mentioned':
+      from = 'messages m INDEXED BY messages_mentioned';
+      break;
+    case 'alerted':
+      from = 'messages m INDEXED BY messages_alerted';
+      break;
+    case 'unread':
+      from = 'unreads u JOIN messages m ON m.id = u.message_id';
+      where.push('u.message_id < @below');
+      break;
   }
   if (q.channelId !== undefined) {
     where.push('m.channel_id = @channelId');
@@ -92,7 +128,10 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
   }
   if (q.hasLink) where.push('m.has_link = 1');
   if (q.starred && driver !== 'starred') where.push('EXISTS (SELECT 1 FROM starred s WHERE s.message_id = m.id)');
-  const order = driver === 'text' ? 't.rowid' : driver === 'starred' ? 's.message_id' : 'm.id';
+  if (q.mentioned) where.push(MENTIONED);
+  if (q.alerted) where.push(ALERTED);
+  if (q.unread && driver !== 'unread') where.push('EXISTS (SELECT 1 FROM unreads u WHERE u.message_id = m.id)');
+  const order = ORDER_BY[driver] ?? 'm.id';
   return {
     sql: `SELECT m.id FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} DESC LIMIT @limit`,
     params,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileFieldView } from '../../../common/model';
-import { profileValueText } from './profileValue';
+import { profileValueHtml, profileValueText } from './profileValue';
 
 function field(type: number, fieldData: Record<string, unknown> = {}): ProfileFieldView {
   return {
@@ -32,5 +32,16 @@ describe('profileValueText', () => {
 
   it('leaves other values as they are', () => {
     expect(profileValueText(field(1), '[7]', nameOf)).toBe('[7]');
+  });
+});
+
+describe('profileValueHtml', () => {
+  it("offers the server's rendering of a text field, and none for a choice, a person or a bare value", () => {
+    const rendered = { value: '**hi**', renderedValue: '<p><strong>hi</strong></p>' };
+    expect(profileValueHtml(field(2), rendered)).toBe('<p><strong>hi</strong></p>');
+    expect(profileValueHtml(field(1), rendered)).toBe('<p><strong>hi</strong></p>');
+    expect(profileValueHtml(field(2), { value: '**hi**' })).toBeNull();
+    expect(profileValueHtml(field(3), rendered)).toBeNull();
+    expect(profileValueHtml(field(6), rendered)).toBeNull();
   });
 });

@@ -1,11 +1,21 @@
 /**
  * What a custom profile field's stored value reads as. The server stores a choice as its key
  * and a person field as a JSON list of user IDs; people read the choice's text and the names.
+ * Text fields are Markdown: the server's rendering of them (rendered_value) is shown instead of
+ * the source when the value carries one.
  */
-import type { ProfileFieldView } from '../../../common/model';
+import type { ProfileFieldView, UserDetails } from '../../../common/model';
 
 const CHOICE = 3;
 const PERSON = 6;
+
+type ProfileValue = UserDetails['profileData'][string];
+
+/** The server's HTML for a Markdown value (unsanitized: for SafeHtml only), or null to show the text. */
+export function profileValueHtml(field: ProfileFieldView, value: ProfileValue): string | null {
+  if (field.type === CHOICE || field.type === PERSON) return null;
+  return value.renderedValue ?? null;
+}
 
 export function profileValueText(
   field: ProfileFieldView,

@@ -6,7 +6,7 @@ import { message, SELF_ID, sidebar } from '../../testing/fixtures';
 import { CallFailure, MemoryBridge } from '../../testing/memoryBridge';
 import SearchResults from './SearchResults.svelte';
 
-function setup(bridge: MemoryBridge) {
+function setup(bridge: MemoryBridge, alertWords: readonly string[] = []) {
   const search = new SearchState(bridge.client(), 'acc-1');
   const onOpen = vi.fn();
   render(SearchResults, {
@@ -14,6 +14,7 @@ function setup(bridge: MemoryBridge) {
     sidebar: sidebar(),
     selfUserId: SELF_ID,
     baseUrl: 'https://chat.example.com',
+    alertWords,
     onOpen,
   });
   return { search, onOpen, user: userEvent.setup() };
@@ -51,6 +52,27 @@ describe('SearchResults', () => {
       'Offline: showing messages cached on this computer only (the server is unreachable).',
     );
     expect(screen.getByText('No messages match.')).toBeInTheDocument();
+  });
+
+  it('highlights alert words and marks results that mention the user or hold one', async () => {
+    const bridge = new MemoryBridge().handle('search:query', () => ({
+      messages: [
+        message({ id: 9, senderName: 'Ann', contentHtml: '<p>Deploy at noon</p>', alerted: true }),
+        message({ id: 8, senderName: 'Bo', contentHtml: '<p>@Me, lunch?</p>', mentioned: true }),
+        message({ id: 7, senderName: 'Cy', contentHtml: '<p>redeploy later</p>' }),
+      ],
+      serverConsulted: true,
+    }));
+    const { search } = setup(bridge, ['deploy']);
+    await search.run('is:alerted');
+    const ann = await screen.findByRole('article', { name: 'Result from Ann' });
+    expect(within(ann).getByRole('mark')).toHaveTextContent('Deploy');
+    expect(within(ann).getByRole('img', { name: 'Contains one of your alert words' })).toBeInTheDocument();
+    const bo = screen.getByRole('article', { name: 'Result from Bo' });
+    expect(within(bo).getByRole('img', { name: 'Mentions you' })).toBeInTheDocument();
+    const cy = screen.getByRole('article', { name: 'Result from Cy' });
+    expect(within(cy).queryByRole('mark')).toBeNull();
+    expect(within(cy).queryByRole('img')).toBeNull();
   });
 
   it('shows a refused query', async () => {

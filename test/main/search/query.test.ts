@@ -12,12 +12,18 @@ describe('parseSearchQuery', () => {
       topic: 'plans',
       sender: 'ada@example.com',
       starred: true,
+      mentioned: false,
+      alerted: false,
+      unread: false,
       hasLink: true,
     });
     expect(parseSearchQuery('channel:7 "release plan" 12:30')).toEqual({
       words: ['release', 'plan', '12:30'],
       channel: '7',
       starred: false,
+      mentioned: false,
+      alerted: false,
+      unread: false,
       hasLink: false,
     });
   });
@@ -30,11 +36,24 @@ describe('parseSearchQuery', () => {
     expect(() => parseSearchQuery('color:red')).toThrow(
       new SearchQueryError('Search does not know the operator "color:".'),
     );
-    expect(() => parseSearchQuery('is:unread')).toThrow(/is:unread/);
+    expect(() => parseSearchQuery('is:resolved')).toThrow(/is:resolved/);
     expect(() => parseSearchQuery('has:image')).toThrow(/has:image/);
     expect(() => parseSearchQuery('topic:""')).toThrow(/needs a value/);
     expect(() => parseSearchQuery('channel:a channel:b')).toThrow(/only one channel/);
     expect(parseSearchQuery('channel:a stream:a').channel).toBe('a');
+  });
+
+  it('reads the is: flags, in any case, alone or together', () => {
+    expect(parseSearchQuery('is:Mentioned is:alerted lunch')).toMatchObject({
+      words: ['lunch'],
+      mentioned: true,
+      alerted: true,
+      unread: false,
+      starred: false,
+    });
+    expect(parseSearchQuery('is:unread')).toMatchObject({ unread: true, mentioned: false });
+    for (const flag of ['mentioned', 'alerted', 'unread'])
+      expect(isEmptyQuery(parseSearchQuery(`is:${flag}`))).toBe(false);
   });
 
   it('knows an empty query', () => {

@@ -6,6 +6,7 @@ import { recordsSchema } from './0003-records';
 import { outboxRecovery } from './0004-outbox-recovery';
 import { presenceAlertWords } from './0005-presence-alert-words';
 import { topicKeys } from './0006-topic-keys';
+import { flagIndexes } from './0007-flag-indexes';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -14,4 +15,5 @@ export const accountMigrations: readonly Migration[] = [
   outboxRecovery,
   presenceAlertWords,
   topicKeys,
+  flagIndexes,
 ];
