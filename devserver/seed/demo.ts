@@ -1,5 +1,5 @@
 import { EMOJI } from '../markdown/emoji';
-import type { Destination } from '../messaging/write';
+import type { Destination, MessageToWrite } from '../messaging/write';
 import { FLAG_BITS } from '../store/flags';
 import type { ChannelRow } from '../store/rows';
 import type { Store } from '../store/store';
@@ -7,6 +7,7 @@ import { SeedBuilder } from './builder';
 import { createDemoOrg, DEMO_PASSWORD, demoSubscribers, DM_GROUPS, P } from './demo_org';
 import { demoMessage, TOPICS, typoVersion } from './demo_text';
 import { seedDemoChannelExtras } from './demo_channels';
+import { alertWordMessages, seedDemoAlertWords, seedDemoPresence } from './demo_presence';
 import { seedDemoRecords } from './demo_records';
 import { seedDemoTopicPolicies } from './demo_topics';
 
@@ -17,19 +18,22 @@ const HISTORY_DAYS = 28;
 const REACTION_EMOJI = ['+1', 'heart', 'tada', 'smile', 'eyes', 'rocket', 'joy', 'check'];
 const CLIENTS = ['ZulipElectron', 'ZulipMobile', 'website'];
 
-interface Planned {
+export interface Planned {
   date: number;
   sender: number;
   destination: Destination;
   content: string;
   client: string;
   bot?: boolean;
+  /** Fixed flags per receiver: the message is written as is, drawing nothing from the PRNG. */
+  flags?: (userId: number) => number;
 }
 
 /**
  * The `demo` seed, "Parley Demo": the organization from demo_org.ts and about three thousand
  * messages over the last four weeks (channels, one-to-one, group and self DMs) with Markdown,
- * mentions, reactions, a few edits and moves, stars, and recent messages left unread.
+ * mentions, reactions, a few edits and moves, stars, and recent messages left unread; alert words
+ * with messages that match them, and presence (demo_presence.ts).
  * Deterministic apart from timestamps, which are relative to `now`.
  */
 export function seedDemo(store: Store, now: number): void {
@@ -89,24 +93,24 @@ export function seedDemo(store: Store, now: number): void {
     });
   }
   scriptedMessages(build, org.channels, now, plan);
+  plan.push(...alertWordMessages(build, org.channels));
   plan.sort((a, b) => a.date - b.date);
+  seedDemoAlertWords(build);
 
   const owner = build.id(P.olivia);
   for (const item of plan) {
+    if (item.flags) {
+      writePlanned(build, item, item.flags);
+      continue;
+    }
     const recent = item.date > now - 2 * DAY;
     const edited = !item.bot && prng.chance(0.02) && typoVersion(item.content) !== item.content;
     const moved = !edited && item.destination.kind === 'channel' && !item.bot && prng.chance(0.004);
     const editAt = item.date + prng.int(30, 900);
-    const id = build.message({
-      senderId: item.sender,
-      destination: item.destination,
-      content: item.content,
-      dateSent: item.date,
-      client: item.client,
-      readBySender: !item.bot,
-      extraFlags: (userId) =>
-        (recent && prng.chance(userId === owner ? 0.6 : 0.45) ? 0 : FLAG_BITS.read) |
-        (prng.chance(0.015) ? FLAG_BITS.starred : 0),
+    const flags = (userId: number): number =>
+      (recent && prng.chance(userId === owner ? 0.6 : 0.45) ? 0 : FLAG_BITS.read) |
+      (prng.chance(0.015) ? FLAG_BITS.starred : 0);
+    const id = writePlanned(build, item, flags, {
       ...(edited
         ? {
             lastEditTimestamp: editAt,
@@ -134,6 +138,25 @@ export function seedDemo(store: Store, now: number): void {
   seedDemoRecords(build, org.channels);
   seedDemoChannelExtras(build, org);
   seedDemoTopicPolicies(build, org.channels);
+  seedDemoPresence(build);
+}
+
+function writePlanned(
+  build: SeedBuilder,
+  item: Planned,
+  flags: (userId: number) => number,
+  history: Pick<MessageToWrite, 'editHistory' | 'lastEditTimestamp' | 'lastMovedTimestamp'> = {},
+): number {
+  return build.message({
+    senderId: item.sender,
+    destination: item.destination,
+    content: item.content,
+    dateSent: item.date,
+    client: item.client,
+    readBySender: !item.bot,
+    extraFlags: flags,
+    ...history,
+  });
 }
 
 /** Messages placed on purpose: CI reports, @all announcements, recent mentions of the owner. */

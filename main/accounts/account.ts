@@ -36,6 +36,7 @@ import { AccountRecords } from '../records/account-records';
 import { validateCompose } from './compose-rules';
 import { AccountPush, tapEvents } from './push-hookup';
 import type { PushSetup } from './push-setup';
+import { SidebarPublisher } from './sidebar-publisher';
 import { buildSidebar, echoView, messageView, userLookup } from './views';
 
 /** How many of the open narrow's newest messages are refetched after an event gap. */
@@ -79,6 +80,8 @@ export class Account {
   readonly records: AccountRecords;
   /** Reports our presence and polls everyone's (main/presence); null without a key. */
   #presence: PresenceHeartbeat | null = null;
+  /** sidebar:changed when the sidebar differs from the last one sent, and unreads:changed. */
+  readonly #sidebarOut: SidebarPublisher;
 
   constructor(o: AccountOptions) {
     this.#o = o;
@@ -110,6 +113,7 @@ export class Account {
             featureLevel: () => this.#featureLevel(),
             log: o.log.child('push'),
             onChange: () => this.#o.onRecordChanged(this.#record),
+            cachedDevice: (pushAccountId) => store.pushDevices.get(pushAccountId),
           })
         : null;
     this.#engine = this.#client ? this.#newEngine(this.#client) : null;
@@ -146,6 +150,11 @@ export class Account {
       log: o.log.child('messages'),
       publish: (deltas) => this.#publish(deltas),
     });
+    this.#sidebarOut = new SidebarPublisher({
+      build: () => this.sidebar(),
+      emit: o.emit,
+      unreadsIfChanged: () => this.actions.unreadsIfChanged(),
+    });
     this.records = new AccountRecords({
       accountId: this.id,
       store,
@@ -162,7 +171,7 @@ export class Account {
 
   /** Warm start: the cached sidebar goes out at once, then sync begins. */
   start(): void {
-    this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+    this.#sidebarOut.publish();
     this.#emit('account:status', { accountId: this.id, status: this.#status });
     // What was written before the last quit is still waiting: its echoes come back at once.
     const unsent = this.store.outbox.all();
@@ -318,7 +327,7 @@ export class Account {
       this.#record = next;
       this.#o.onRecordChanged(next);
     }
-    this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+    this.#sidebarOut.publish();
     this.records.afterRegister();
     // Not awaited: the push registration must not hold up the refetch and the outbox.
     void this.#push?.afterRegister((r as Record<string, unknown>)['push_devices']);
@@ -365,7 +374,7 @@ export class Account {
     const updated = [...views(m.updated), ...confirmed];
     if (updated.length > 0) this.#emit('messages:updated', { accountId: this.id, messages: updated });
     if (m.removed.length > 0) this.#emit('messages:removed', { accountId: this.id, messageIds: m.removed });
-    if (m.sidebarChanged) this.#emit('sidebar:changed', { sidebar: this.sidebar() });
+    if (m.sidebarChanged) this.#sidebarOut.publish();
     this.records.publish(deltas);
   }
 
@@ -377,12 +386,5 @@ export class Account {
     return { userId: this.#record.userId, fullName: this.#record.fullName, email: this.#record.email };
   }
 
-  #emit: EventListener = (name, payload) => {
-    this.#o.emit(name, payload);
-    // Unread counts ride on every sidebar refresh, and go out only when they changed.
-    if (name === 'sidebar:changed') {
-      const counts = this.actions?.unreadsIfChanged();
-      if (counts) this.#o.emit('unreads:changed', { counts });
-    }
-  };
+  #emit: EventListener = (name, payload) => this.#o.emit(name, payload);
 }

@@ -2,17 +2,20 @@
  * One account's encrypted push, hooked into its sync loop: after each POST /register it makes
  * sure a registration went out (identity from the keychain, token from the platform), catches up
  * on the push_devices status, and hands push_device events to main/push's PushRegistrar. The
- * outcome is the account's PushStatus, which the account list shows.
+ * outcome is the account's PushStatus, which the account list shows. At start it is the cached
+ * verdict on this account's push_account_id, if the server gave one in an earlier run.
  */
 import type { PushStatus } from '../../common/model';
 import type { ApiClient, ZulipEvent } from '../api';
 import { removeApnsDeviceToken } from '../api/routes/push';
 import type { Logger } from '../log';
 import { PushError } from '../push/errors';
-import { forgetPushIdentity, type PushAccountRef } from '../push/keys';
+import { forgetPushIdentity, loadPushIdentity, type PushAccountRef } from '../push/keys';
 import type { PushToken } from '../push/payload';
 import { PushRegistrar, type PushState } from '../push/registrar';
+import type { StoredPushDevice } from '../store/repos/push-devices';
 import type { SyncApi } from '../sync/sync-api';
+import { cachedPushStatus } from './push-cache';
 import type { PushSetup } from './push-setup';
 
 export interface AccountPushOptions {
@@ -24,6 +27,8 @@ export interface AccountPushOptions {
   log: Logger;
   /** The status changed; the account republishes its summary. */
   onChange: (status: PushStatus) => void;
+  /** The account cache's push_devices row for a push_account_id (what the server last said of it). */
+  cachedDevice: (pushAccountId: number) => StoredPushDevice | null;
 }
 
 /** What the renderer is told about main/push's registrar state. */
@@ -56,10 +61,14 @@ export class AccountPush {
   /** Whether this run's registration reached the server; until then each `ensureRegistered` tries again. */
   #registered = false;
   #closed = false;
+  /** The status is an earlier run's verdict, which this run's registration has not replaced yet. */
+  #fromCache = false;
   #chain: Promise<unknown> = Promise.resolve();
 
   constructor(o: AccountPushOptions) {
     this.#o = o;
+    // First in the queue, so the registration of this run (ensureRegistered) comes after it.
+    void this.#queue(() => this.#restoreCachedStatus());
   }
 
   get status(): PushStatus {
@@ -156,7 +165,7 @@ export class AccountPush {
         bouncerPublicKey: setup.options.bouncerPublicKey,
         ...(setup.options.now ? { now: setup.options.now } : {}),
         log,
-        onChange: (state) => this.#set(pushStatusOf(state)),
+        onChange: (state) => this.#fromRegistrar(state),
       });
     } catch (e) {
       log.warn('no push identity for this account', { error: e });
@@ -169,7 +178,33 @@ export class AccountPush {
     }
   }
 
+  /**
+   * Shows the cached verdict while this run's registration is on its way: the identity must already
+   * be in the keychain (a new one is made only when registering), and the cache must hold the
+   * server's word on its push_account_id.
+   */
+  async #restoreCachedStatus(): Promise<void> {
+    const { setup, account, cachedDevice, log } = this.#o;
+    const identity = await loadPushIdentity(setup.credentials, account).catch((e: unknown) => {
+      // The registration reads it again and reports the trouble as the status.
+      log.info('could not read the push identity for the cached status', { error: e });
+      return null;
+    });
+    const row = identity ? cachedDevice(identity.pushAccountId) : null;
+    const cached = row ? cachedPushStatus(row) : null;
+    if (!cached || this.#closed) return;
+    this.#set(cached);
+    this.#fromCache = true;
+  }
+
+  /** A registration on its way says nothing new: a cached verdict stands until the server gives this run's. */
+  #fromRegistrar(state: PushState): void {
+    if (this.#fromCache && (state.kind === 'pending' || state.kind === 'idle')) return;
+    this.#set(pushStatusOf(state));
+  }
+
   #set(status: PushStatus): void {
+    this.#fromCache = false;
     if (JSON.stringify(status) === JSON.stringify(this.#status)) return;
     this.#status = status;
     if (!this.#closed) this.#o.onChange(status);

@@ -75,6 +75,69 @@ describe('the demo seed', () => {
   });
 });
 
+/** The seed's clock: "now" when the server first started, which the demo's realm was created 120 days before. */
+const seedNow = (reg: Obj): number => (reg['realm_date_created'] as number) + 120 * 86_400;
+
+/** The owner's view of presence: each user's seconds since last active and connected, at the seed's now. */
+async function presenceAges(server: RunningDevServer) {
+  const owner = await login(server, server.byRole(100));
+  const reg = await owner.ok('POST', '/register', { fetch_event_types: ['presence', 'realm'], slim_presence: true });
+  const now = seedNow(reg);
+  const ages = new Map<number, { active: number; connected: number }>();
+  for (const [id, p] of Object.entries(reg['presences'] as Record<string, Obj>))
+    ages.set(Number(id), { active: now - p['active_timestamp'], connected: now - p['idle_timestamp'] });
+  return { ages, offline: reg['server_presence_offline_threshold_seconds'] as number };
+}
+
+describe('presence and alert words in the demo', () => {
+  it('has people active, idle and offline for days when the server starts, the same on every start', async () => {
+    const [a, b] = await Promise.all([presenceAges(first), presenceAges(second)]);
+    expect([...b.ages]).toEqual([...a.ages]);
+    const { ages, offline } = a;
+    const all = [...ages.values()];
+    expect(all.filter((p) => p.active < offline).length).toBeGreaterThanOrEqual(2);
+    // Idle: connected a moment ago, but not at the keyboard for a while.
+    expect(all.some((p) => p.connected < offline && p.active >= offline)).toBe(true);
+    expect(all.some((p) => p.connected > 2 * 86_400 && p.connected < 14 * 86_400)).toBe(true);
+    for (const p of all) expect(p.active).toBeGreaterThanOrEqual(p.connected);
+    // Most people have presence; the owner's comes from her own client, and bots have none.
+    const people = first.users.filter((u) => u.role !== 100);
+    expect(people.filter((u) => ages.has(u.userId)).length).toBeGreaterThan(people.length / 2);
+    expect(ages.has(first.byRole(100).userId)).toBe(false);
+    expect(ages.size).toBeLessThan(first.users.length);
+  });
+
+  it('gives the owner alert words, with a few matching messages flagged, some unread and one a DM', async () => {
+    const { messages, owner } = await snapshot(first);
+    const words = (await owner.ok('GET', '/users/me/alert_words'))['alert_words'] as string[];
+    expect(words.length).toBeGreaterThanOrEqual(2);
+    const flagged = messages.filter((m) => m['flags'].includes('has_alert_word'));
+    expect(flagged.length).toBeGreaterThanOrEqual(3);
+    expect(flagged.length).toBeLessThan(20);
+    for (const m of flagged) {
+      const text = (m['content'] as string).toLowerCase();
+      expect(
+        words.some((w) => text.includes(w.toLowerCase())),
+        text,
+      ).toBe(true);
+    }
+    const unread = flagged.filter((m) => !m['flags'].includes('read'));
+    expect(unread.length).toBeGreaterThanOrEqual(2);
+    expect(unread.some((m) => m['type'] === 'private')).toBe(true);
+    const alerted = await allMessages(owner, { narrow: [{ operator: 'is', operand: 'alerted' }] });
+    expect(alerted.map((m) => m['id'])).toEqual(flagged.map((m) => m['id']));
+  });
+
+  it("flags another user's history too: alert words are set before the message script runs", async () => {
+    const admin = await login(first, first.byRole(200));
+    const words = (await admin.ok('GET', '/users/me/alert_words'))['alert_words'] as string[];
+    expect(words.length).toBeGreaterThan(0);
+    const alerted = await allMessages(admin, { narrow: [{ operator: 'is', operand: 'alerted' }] });
+    const days = (alerted.at(-1)!['timestamp'] - alerted[0]!['timestamp']) / 86_400;
+    expect(days).toBeGreaterThan(7);
+  });
+});
+
 describe('the empty seed and bad flags', () => {
   it('empty: only the owner can sign in, and there are no messages', async () => {
     const server = await startDevServer({ seed: 'empty' });

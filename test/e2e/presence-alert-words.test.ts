@@ -77,8 +77,10 @@ describe('presence and alert words', () => {
     await toasts.filter({ hasText: loud }).getByRole('button', { name: 'Dismiss' }).click();
   });
 
-  it('removes the alert word again', async () => {
+  it('removes the alert word again, keeping the demo’s own', async () => {
+    const words = page.getByRole('list', { name: 'Your alert words' });
     await page.getByRole('button', { name: `Remove ${word}` }).click();
-    await visible(page.getByText('No alert words yet.'));
+    await words.getByRole('listitem', { name: word }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await visible(words.getByRole('listitem', { name: 'offsite' }));
   });
 });

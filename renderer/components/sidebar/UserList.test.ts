@@ -79,6 +79,72 @@ describe('UserList', () => {
   });
 });
 
+/** A big organization: Person 01 … Person 60, plus the user and a José who sorts late. */
+const CROWD = [
+  person(SELF_ID, 'Me Myself'),
+  ...Array.from({ length: 60 }, (_, i) => person(100 + i, `Person ${String(i + 1).padStart(2, '0')}`)),
+  person(200, 'Zé José Ortiz'),
+];
+const dm = (userIds: number[], maxMessageId: number) => ({ userIds, names: [], maxMessageId, unreadCount: 0 });
+const names = () => rowNames().map((row) => row.replace(/^(Active|Idle|Offline) /, ''));
+
+describe('UserList in a big organization', () => {
+  async function renderCrowd() {
+    const { presence } = await presenceWith([
+      { userId: 150, status: 'active', lastSeen: 100 },
+      { userId: 120, status: 'active', lastSeen: 100 },
+      { userId: 140, status: 'idle', lastSeen: 90 },
+    ]);
+    const onOpen = vi.fn();
+    // Newest conversation first: with Person 60, then a group with Person 41 and Person 21 (active).
+    const dms = [dm([159], 30), dm([140, 120], 20), dm([], 10)];
+    render(UserList, { users: CROWD, presence, current: null, onOpen, dms });
+    return { onOpen, user: userEvent.setup() };
+  }
+
+  it('shows the twenty most relevant: active, idle, recent conversations, then the rest by name', async () => {
+    await renderCrowd();
+    const shown = rowNames();
+    expect(shown).toHaveLength(20);
+    expect(shown.slice(0, 4)).toEqual(['Active Person 21', 'Active Person 51', 'Idle Person 41', 'Offline Person 60']);
+    expect(shown.slice(4, 7)).toEqual(['Offline Me Myself (you)', 'Offline Person 01', 'Offline Person 02']);
+    expect(shown).not.toContain('Offline Zé José Ortiz');
+    const people = screen.getByRole('navigation', { name: 'People' });
+    expect(within(people).getByText('42 more people. Filter to find anyone.')).toBeVisible();
+  });
+
+  it('filters everyone by name, without regard to case or accents, and Escape clears the filter', async () => {
+    const { onOpen, user } = await renderCrowd();
+    const filter = screen.getByRole('searchbox', { name: 'Filter people' });
+    await user.type(filter, 'JOSE');
+    expect(rowNames()).toEqual(['Offline Zé José Ortiz']);
+    await user.click(screen.getByRole('button', { name: 'Zé José Ortiz' }));
+    expect(onOpen).toHaveBeenLastCalledWith({ kind: 'dm', userIds: [200] });
+
+    await user.clear(filter);
+    await user.type(filter, 'person 4');
+    // Person 41 is idle; the rest of Person 40 … 49 follow by name.
+    const rest = [40, 42, 43, 44, 45, 46, 47, 48, 49].map((n) => `Person ${n}`);
+    expect(names()).toEqual(['Person 41', ...rest]);
+    await user.type(filter, '{Escape}');
+    expect(filter).toHaveValue('');
+    expect(rowNames()).toHaveLength(20);
+  });
+
+  it('says when nobody matches, and how many more match than it lists', async () => {
+    const { user } = await renderCrowd();
+    const filter = screen.getByRole('searchbox', { name: 'Filter people' });
+    await user.type(filter, 'nobody here');
+    const people = screen.getByRole('navigation', { name: 'People' });
+    expect(within(people).getByText('No one matches “nobody here”.')).toBeVisible();
+    expect(within(people).queryAllByRole('listitem')).toHaveLength(0);
+    await user.clear(filter);
+    await user.type(filter, 'person');
+    expect(rowNames()).toHaveLength(50);
+    expect(within(people).getByText('10 more match. Keep typing to narrow it down.')).toBeVisible();
+  });
+});
+
 describe('DmList with presence', () => {
   it('shows the other person’s dot on one-to-one conversations only', async () => {
     const { presence } = await presenceWith([{ userId: 11, status: 'idle', lastSeen: 1 }]);
