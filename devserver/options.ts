@@ -23,6 +23,8 @@ export interface ServerOptions {
   realmUuid: string | undefined;
   /** Serve /parley_test/* routes (e.g. the push notification hook). */
   testHooks: boolean;
+  /** The demo seed's online people keep reporting presence (devserver/seed/demo_activity.ts). */
+  demoActivity: boolean;
   /** Serve the fault-injection interface under /parley-control/ (devserver/faults/). */
   faults: boolean;
   /** Append every /api/v1 response to this JSONL file (devserver/record/), for the conformance suite. */
@@ -52,6 +54,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   bouncer: { kind: 'none' },
   realmUuid: undefined,
   testHooks: false,
+  demoActivity: false,
   faults: false,
   recordFile: undefined,
   wildcardMentionThreshold: 15,
@@ -79,6 +82,7 @@ export function parseFlags(argv: string[]): ServerOptions {
       'bouncer-org': { type: 'string' },
       'realm-uuid': { type: 'string' },
       'test-hooks': { type: 'boolean' },
+      'demo-activity': { type: 'boolean' },
       faults: { type: 'boolean' },
       record: { type: 'string' },
       'wildcard-mention-threshold': { type: 'string' },
@@ -108,6 +112,7 @@ export function parseFlags(argv: string[]): ServerOptions {
     bouncer: parseBouncerSetting(values),
     realmUuid: values['realm-uuid'],
     testHooks: values['test-hooks'] ?? false,
+    demoActivity: values['demo-activity'] ?? false,
     faults: values.faults ?? false,
     recordFile: values.record,
     wildcardMentionThreshold: count(

@@ -11,6 +11,7 @@ import { DEFAULT_OPTIONS, type ServerOptions } from './options';
 import { ResponseRecorder, type ApiExchange } from './record/recorder';
 import { API_ROUTES, ASSET_ROUTES } from './routes';
 import { seed } from './seed';
+import { keepDemoPeopleOnline } from './seed/demo_activity';
 import { Store } from './store/store';
 
 export interface StartLineUser {
@@ -31,6 +32,7 @@ export class DevServer implements App {
   serverGeneration = nowSeconds();
   private url = '';
   private pushSetup: PushSetup | null = null;
+  private stopDemoActivity: () => void = () => {};
   private recorder: ResponseRecorder | null = null;
 
   private constructor(
@@ -76,6 +78,7 @@ export class DevServer implements App {
       http.listen(options.port, '127.0.0.1', () => resolve());
     });
     server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    if (options.demoActivity && options.seed === 'demo') server.stopDemoActivity = keepDemoPeopleOnline(server);
     return server;
   }
 
@@ -105,6 +108,7 @@ export class DevServer implements App {
   }
 
   async stop(): Promise<void> {
+    this.stopDemoActivity();
     await this.pushSetup?.stop();
     this.queues.stop();
     await new Promise<void>((resolve) => {

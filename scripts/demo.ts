@@ -72,7 +72,8 @@ try {
     seed: 'demo',
     // The file name carries the schema version, so a demo folder from an older dev server is reseeded, not refused.
     dataFile: join(demoDir, `devserver-v${SCHEMA_VERSION}.sqlite`),
-    args: ['--port', DEVSERVER_PORT],
+    // The people the demo shows online keep reporting, so they stay online while it runs.
+    args: ['--port', DEVSERVER_PORT, '--demo-activity'],
   });
   cleanups.push(() => server.stop());
 
