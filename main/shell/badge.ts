@@ -1,8 +1,8 @@
 /**
- * The number on the dock or taskbar icon: what waits for the user across every account. Like a
- * phone's badge it counts what is addressed to the user (unread direct messages and unread
- * mentions), not every unread channel message, which in a busy organization never reaches zero.
+ * The number on the dock or taskbar icon: what waits for the user (common/attention.ts) summed
+ * over every account.
  */
+import { waitingFor } from '../../common/attention';
 import type { UnreadCounts } from '../../common/model';
 
 export class BadgeCounter {
@@ -11,8 +11,7 @@ export class BadgeCounter {
 
   /** An account's counts changed; returns the new badge, or null when it stays the same. */
   update(counts: UnreadCounts): number | null {
-    const waiting = counts.dms.reduce((n, dm) => n + dm.count, 0) + counts.mentions;
-    this.#perAccount.set(counts.accountId, waiting);
+    this.#perAccount.set(counts.accountId, waitingFor(counts));
     return this.#settle();
   }
 

@@ -74,6 +74,8 @@ describe('features', () => {
     await page.goto(app.host.url);
     await signInThroughUi(page, server.baseUrl, owner);
     await visible(page.getByRole('navigation', { name: 'Channels' }));
+    // The demo owner has unread direct messages: their count leads the window title.
+    await expect.poll(() => page.title(), { timeout: UI_TIMEOUT }).toMatch(/^\(\d+\) Parley$/);
 
     const word = tag();
     await memberHttp.sendToTopic(channel.stream_id, topic, `Please review ${word} today`);
