@@ -29,10 +29,15 @@ beforeEach(() => {
   deltas = [];
   registered = 0;
   logLines.length = 0;
-  engine = new SyncEngine({
+  engine = newEngine(clock);
+});
+
+/** An engine over this test's store and scripted API, recording statuses, deltas and registers. */
+function newEngine(withClock: FakeClock): SyncEngine {
+  return new SyncEngine({
     store,
     api,
-    clock,
+    clock: withClock,
     log: createLogger({ name: 'test', level: 'debug', sink: (line) => logLines.push(line) }),
     selfUserId: SELF,
     onStatus: (s) => statuses.push(s),
@@ -41,7 +46,7 @@ beforeEach(() => {
       registered += 1;
     },
   });
-});
+}
 
 afterEach(async () => {
   await engine.stop();
@@ -263,7 +268,7 @@ describe('SyncEngine.wake', () => {
 
   it('cuts a backoff short and starts the backoff over', async () => {
     const held = new HeldClock();
-    engine = engineWith(held);
+    engine = newEngine(held);
     api.registers.push(unreachable(), unreachable(), register('q1', 3));
     engine.start();
     await expect.poll(() => held.asked.length).toBe(1);
@@ -287,20 +292,4 @@ class HeldClock extends FakeClock {
       signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
     });
   }
-}
-
-function engineWith(clock: FakeClock): SyncEngine {
-  void engine.stop();
-  return new SyncEngine({
-    store,
-    api,
-    clock,
-    log: createLogger({ name: 'test', level: 'debug', sink: (line) => logLines.push(line) }),
-    selfUserId: SELF,
-    onStatus: (s) => statuses.push(s),
-    onDeltas: (d) => deltas.push(d),
-    onRegistered: async () => {
-      registered += 1;
-    },
-  });
 }
