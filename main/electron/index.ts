@@ -28,7 +28,7 @@ import { platformPushToken } from '../push/platform';
 import { rendererCspHeader } from '../shell/csp';
 import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
-import { appMenuTemplate } from '../shell/app-menu';
+import { appMenuTemplate, closeAction } from '../shell/app-menu';
 import { showUnreadBadge } from './badge';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
@@ -76,6 +76,8 @@ function openTray(show: () => void): AppTray | null {
 
 function focusMainWindow(): void {
   if (!mainWindow) return;
+  // Closed to the tray (Windows, Linux): the window is only hidden.
+  if (!mainWindow.isVisible()) mainWindow.show();
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.focus();
 }
@@ -139,14 +141,24 @@ async function start(): Promise<void> {
   // After a sleep the event queues' long-polls may hang on dead connections: retry them now.
   powerMonitor.on('resume', () => core.receive('app:wake', {}));
 
+  let tray: AppTray | null = null;
+  let quitting = false;
+  app.on('before-quit', () => (quitting = true));
   const openWindow = (): void => {
-    mainWindow = createMainWindow({
+    const window = createMainWindow({
       userDataDir: app.getPath('userData'),
       preloadPath,
       entryFile,
       onProblem: (message) => log.warn(message),
     });
-    mainWindow.on('closed', () => (mainWindow = null));
+    window.on('close', (event) => {
+      if (closeAction({ platform: process.platform, hasTray: tray !== null, quitting }) === 'hide') {
+        event.preventDefault();
+        window.hide();
+      }
+    });
+    window.on('closed', () => (mainWindow = null));
+    mainWindow = window;
   };
   openWindow();
   Menu.setApplicationMenu(
@@ -154,7 +166,7 @@ async function start(): Promise<void> {
       appMenuTemplate(process.platform, { developer: !app.isPackaged }) as MenuItemConstructorOptions[],
     ),
   );
-  const tray = openTray(() => {
+  tray = openTray(() => {
     if (!mainWindow) openWindow();
     focusMainWindow();
   });

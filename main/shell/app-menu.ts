@@ -77,3 +77,12 @@ export function trayTooltip(waiting: number): string {
 export function trayMenuTemplate(actions: { show: () => void; quit: () => void }): MenuEntry[] {
   return [{ label: 'Show Parley', click: actions.show }, separator, { label: 'Quit Parley', click: actions.quit }];
 }
+
+/**
+ * What closing the window does. On Windows and Linux, with a tray icon to come back through, the
+ * window hides and Parley keeps running, so notifications keep arriving (as chat apps there do).
+ * macOS apps already keep running in the dock, so the window really closes. Quitting closes all.
+ */
+export function closeAction(o: { platform: NodeJS.Platform; hasTray: boolean; quitting: boolean }): 'hide' | 'close' {
+  return !o.quitting && o.hasTray && o.platform !== 'darwin' ? 'hide' : 'close';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appMenuTemplate, trayMenuTemplate, trayTooltip, type MenuEntry } from '../../main/shell/app-menu';
+import { appMenuTemplate, closeAction, trayMenuTemplate, trayTooltip, type MenuEntry } from '../../main/shell/app-menu';
 
 const roles = (menu: MenuEntry[], label: string) =>
   menu.find((m) => m.label === label)?.submenu?.map((m) => m.role ?? m.type ?? m.label);
@@ -37,5 +37,17 @@ describe('tray', () => {
     for (const item of menu) item.click?.();
     expect(menu.map((m) => m.label ?? m.type)).toEqual(['Show Parley', 'separator', 'Quit Parley']);
     expect(done).toEqual(['show', 'quit']);
+  });
+});
+
+describe('closing the window', () => {
+  it('hides to the tray on Windows and Linux, closes on macOS, and always closes when quitting', () => {
+    const action = (platform: NodeJS.Platform, hasTray: boolean, quitting: boolean) =>
+      closeAction({ platform, hasTray, quitting });
+    expect(action('win32', true, false)).toBe('hide');
+    expect(action('linux', true, false)).toBe('hide');
+    expect(action('linux', false, false)).toBe('close');
+    expect(action('darwin', true, false)).toBe('close');
+    expect(action('win32', true, true)).toBe('close');
   });
 });

@@ -43,7 +43,17 @@ export function createFakeElectron(opts: { appPath: string; entryUrl: string; si
       return this;
     }
     maximize(): void {}
-    show(): void {}
+    visible = true;
+    show(): void {
+      this.visible = true;
+    }
+    hide(): void {
+      this.visible = false;
+      calls.push('window:hide');
+    }
+    isVisible(): boolean {
+      return this.visible;
+    }
     focus(): void {}
     restore(): void {}
     isMinimized(): boolean {

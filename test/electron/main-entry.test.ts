@@ -101,10 +101,21 @@ describe('main entry', () => {
     expect(fake.calls).toContain('powerMonitor:resume');
   });
 
-  it('remembers the window size when the window closes', () => {
-    fake.windows[0]?.emitter.emit('close');
+  it('hides to the tray when the window is closed (Windows, Linux), remembering its size', () => {
+    let prevented = false;
+    fake.windows[0]?.emitter.emit('close', { preventDefault: () => (prevented = true) });
     const saved = JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8')) as Record<string, unknown>;
     expect(saved).toEqual({ x: 10, y: 20, width: 900, height: 700, maximized: false });
+    const toTray = process.platform !== 'darwin';
+    expect(prevented).toBe(toTray);
+    expect(fake.calls.includes('window:hide')).toBe(toTray);
+  });
+
+  it('really closes the window once quitting has begun', () => {
+    fake.app.emit('before-quit');
+    let prevented = false;
+    fake.windows[0]?.emitter.emit('close', { preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(false);
   });
 
   it('closes the core before quitting', async () => {
