@@ -75,9 +75,9 @@ describe('App', () => {
     expect(bridge.callsOf('messages:page')[0]).toEqual({
       accountId: 'acc-1',
       narrow: { kind: 'channel', channelId: 1 },
-      anchor: 'newest',
+      anchor: 'first_unread',
       before: 100,
-      after: 0,
+      after: 100,
     });
     expect(screen.getByRole('textbox', { name: 'Topic' })).toBeInTheDocument();
   });

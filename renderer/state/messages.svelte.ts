@@ -21,6 +21,11 @@ import {
 } from './messageList';
 
 export const PAGE_SIZE = 100;
+/**
+ * Messages loaded above the first unread one when a narrow opens there: a page, as when paging
+ * older, since without unread messages the anchor is the newest and this is all the reader sees.
+ */
+export const CONTEXT_BEFORE_UNREAD = PAGE_SIZE;
 /** 50 pages: the DOM holds only what is near the viewport, so this bounds memory and merge cost. */
 export const MAX_LOADED = 5000;
 
@@ -35,6 +40,13 @@ export class MessagesState {
   loadingNewer = $state(false);
   fromCache = $state(false);
   error = $state<string | null>(null);
+  /**
+   * Where the list should put the reader once this page shows: the first unread message of a
+   * narrow just opened (null: at the newest end). `opening` tells one opening from the next.
+   */
+  startAt = $state.raw<{ opening: number; messageId: number } | null>(null);
+  /** Counts the user's own sends into this narrow: the list then shows the newest end, as chat apps do. */
+  sentByMe = $state(0);
 
   /** Bumped whenever the narrow changes, so answers for an earlier narrow are dropped. */
   private generation = 0;
@@ -54,27 +66,37 @@ export class MessagesState {
     ];
   }
 
-  /** Opens a narrow: tells main (so the next start shows it) and loads its newest messages. */
+  /**
+   * Opens a narrow: tells main (so the next start shows it) and loads it around its first unread
+   * message, as Zulip does, so a busy channel opens where the reader left off, not at its end
+   * (where reaching the bottom would mark everything in between read unseen). Without unread
+   * messages the anchor resolves to the newest.
+   */
   async open(narrow: Narrow): Promise<void> {
     this.narrow = narrow;
     this.bridge.call('view:open', { accountId: this.accountId, narrow }).catch((error: unknown) => {
       // Only the restore-on-next-start is lost; not worth interrupting the user.
       this.bridge.send('log:error', { message: `view:open failed: ${describe(error)}` });
     });
-    await this.showNewest();
+    await this.load('first_unread', CONTEXT_BEFORE_UNREAD, PAGE_SIZE);
   }
 
   /** (Re)loads the newest page of the open narrow, replacing the window. */
   async showNewest(): Promise<void> {
+    await this.load('newest', PAGE_SIZE, 0);
+  }
+
+  private async load(anchor: 'newest' | 'first_unread', before: number, after: number): Promise<void> {
     const narrow = this.narrow;
     if (!narrow) return;
     const generation = ++this.generation;
     this.messages = [];
     this.foundOldest = false;
     this.foundNewest = false;
+    this.startAt = null;
     this.loading = true;
     this.error = null;
-    const page = await this.fetch(generation, narrow, 'newest', PAGE_SIZE, 0);
+    const page = await this.fetch(generation, narrow, anchor, before, after);
     if (generation !== this.generation) return;
     this.loading = false;
     if (!page) return;
@@ -82,6 +104,8 @@ export class MessagesState {
     this.foundOldest = page.foundOldest;
     this.foundNewest = page.foundNewest;
     this.fromCache = page.fromCache;
+    const firstUnread = anchor === 'first_unread' ? this.messages.find((m) => isConfirmed(m) && !m.read) : undefined;
+    this.startAt = firstUnread ? { opening: generation, messageId: firstUnread.id } : null;
   }
 
   /** Loads the page before the oldest message shown (the anchor itself comes back and is merged). */
@@ -127,6 +151,14 @@ export class MessagesState {
   applyAdded(messages: readonly MessageView[]): void {
     const narrow = this.narrow;
     if (!narrow) return;
+    // The user just sent here (a local echo): take them to the newest end, loading it if the
+    // window is elsewhere (opened at an older unread message, or paged back).
+    const sent = messages.some((m) => !isConfirmed(m) && messageInNarrow(m, narrow, this.selfUserId));
+    if (sent) this.sentByMe++;
+    if (sent && !this.foundNewest) {
+      void this.showNewest();
+      return;
+    }
     const newest = newestConfirmedId(this.messages);
     const wanted = messages.filter((m) => {
       if (!messageInNarrow(m, narrow, this.selfUserId)) return false;

@@ -3,7 +3,7 @@ import type { MessagePage, MessageView, Narrow } from '../../common/model';
 import { BridgeError } from '../lib/bridge';
 import { CallFailure, MemoryBridge } from '../testing/memoryBridge';
 import { message, SELF_ID } from '../testing/fixtures';
-import { MAX_LOADED, MessagesState, PAGE_SIZE } from './messages.svelte';
+import { CONTEXT_BEFORE_UNREAD, MAX_LOADED, MessagesState, PAGE_SIZE } from './messages.svelte';
 
 const topicNarrow: Narrow = { kind: 'topic', channelId: 1, topic: 'greetings' };
 
@@ -22,15 +22,38 @@ describe('MessagesState', () => {
     state = new MessagesState(bridge.client(), 'acc-1', SELF_ID);
   });
 
-  it('opens a narrow: remembers it in main and loads the newest page', async () => {
+  it('opens a narrow: remembers it in main and loads it around its first unread message', async () => {
     await state.open(topicNarrow);
     expect(bridge.callsOf('view:open')).toEqual([{ accountId: 'acc-1', narrow: topicNarrow }]);
     expect(bridge.callsOf('messages:page')).toEqual([
-      { accountId: 'acc-1', narrow: topicNarrow, anchor: 'newest', before: PAGE_SIZE, after: 0 },
+      {
+        accountId: 'acc-1',
+        narrow: topicNarrow,
+        anchor: 'first_unread',
+        before: CONTEXT_BEFORE_UNREAD,
+        after: PAGE_SIZE,
+      },
     ]);
     expect(state.messages.map((m) => m.id)).toEqual([100, 101]);
     expect(state.foundNewest).toBe(true);
     expect(state.loading).toBe(false);
+    // Everything read: the list opens at the newest end.
+    expect(state.startAt).toBeNull();
+  });
+
+  it('asks the list to start at the first unread message, once per opening', async () => {
+    bridge.handle('messages:page', ({ narrow }) =>
+      page(narrow, [message({ id: 100 }), message({ id: 101, read: false }), message({ id: 102, read: false })]),
+    );
+    await state.open(topicNarrow);
+    const first = state.startAt;
+    expect(first?.messageId).toBe(101);
+    await state.open(topicNarrow);
+    expect(state.startAt?.messageId).toBe(101);
+    expect(state.startAt?.opening).not.toBe(first?.opening);
+    // Reloading the newest page (after a reconnect) does not move the reader to an unread message.
+    await state.showNewest();
+    expect(state.startAt).toBeNull();
   });
 
   it('replaces a local echo with the confirmed message carrying the same localId', async () => {
@@ -128,7 +151,7 @@ describe('MessagesState', () => {
 
   it('loads older messages anchored at the oldest one shown', async () => {
     bridge.handle('messages:page', ({ narrow, anchor }) =>
-      anchor === 'newest'
+      typeof anchor === 'string'
         ? page(narrow, [message({ id: 100 }), message({ id: 101 })], { foundOldest: false })
         : page(narrow, [message({ id: 98 }), message({ id: 99 }), message({ id: 100 })], { foundOldest: true }),
     );
@@ -147,7 +170,7 @@ describe('MessagesState', () => {
   it('keeps a bounded window and leaves the gap to loadNewer', async () => {
     const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => message({ id: from + i }));
     bridge.handle('messages:page', ({ narrow, anchor }) => {
-      if (anchor === 'newest') return page(narrow, ids(10_000, MAX_LOADED), { foundOldest: false });
+      if (typeof anchor === 'string') return page(narrow, ids(10_000, MAX_LOADED), { foundOldest: false });
       return page(narrow, ids(10_000 - PAGE_SIZE, PAGE_SIZE), { foundOldest: false });
     });
     await state.open(topicNarrow);
@@ -216,5 +239,28 @@ describe('MessagesState', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeError);
     expect(error).toMatchObject({ code: 'UNKNOWN_ACCOUNT', message: 'No such account' });
+  });
+});
+
+describe('MessagesState after a send of the user', () => {
+  it('counts the send and reloads the newest end when the window was elsewhere', async () => {
+    const bridge = new MemoryBridge();
+    bridge.handle('view:open', () => null);
+    bridge.handle('messages:page', ({ narrow, anchor }) =>
+      anchor === 'first_unread'
+        ? page(narrow, [message({ id: 100, read: false })], { foundNewest: false })
+        : page(narrow, [message({ id: 300 })]),
+    );
+    const state = new MessagesState(bridge.client(), 'acc-1', SELF_ID);
+    await state.open(topicNarrow);
+    expect(state.foundNewest).toBe(false);
+    bridge.emit('messages:added', {
+      accountId: 'acc-1',
+      messages: [message({ id: -1, localId: 'L9', senderId: SELF_ID })],
+    });
+    expect(state.sentByMe).toBe(1);
+    await expect.poll(() => state.foundNewest).toBe(true);
+    expect(bridge.callsOf('messages:page').at(-1)).toMatchObject({ anchor: 'newest' });
+    state.dispose();
   });
 });

@@ -16,6 +16,7 @@ let server: RunningDevServer;
 let page: Page;
 let owner: DevServerUser;
 let memberHttp: ApiUser;
+let ownerHttp: ApiUser;
 let ui: ReturnType<typeof screenHelpers>;
 const word = `quokka${Date.now().toString(36)}`;
 const topic = `alerts ${Date.now().toString(36)}`;
@@ -33,6 +34,7 @@ beforeAll(async () => {
   owner = server.byRole(100);
   const member = server.byRole(400);
   memberHttp = await ApiUser.login(server.baseUrl, member.email, member.password);
+  ownerHttp = await ApiUser.login(server.baseUrl, owner.email, owner.password);
   await page.goto(e2e.host.url);
   await signInThroughUi(page, server.baseUrl, owner);
 });
@@ -48,6 +50,8 @@ describe('alert words and mentions in messages', () => {
     await page.getByRole('button', { name: 'Add alert word' }).click();
     await ui.visible(page.getByRole('list', { name: 'Your alert words' }).getByRole('listitem', { name: word }));
 
+    // Everything older read, so #general opens at these two (a narrow opens at its first unread).
+    await ownerHttp.post('/mark_all_as_read', {});
     await memberHttp.post('/messages', { type: 'channel', to: 'general', topic, content: alertText });
     await memberHttp.post('/messages', {
       type: 'channel',

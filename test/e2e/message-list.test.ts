@@ -143,6 +143,8 @@ it('opens a long channel at the newest message, pages older in place, and mounts
     await memberHttp.sendToTopic(channel.stream_id, topic, content);
   }
 
+  // Read already, so the channel opens at its newest end (a narrow opens at its first unread).
+  await ownerHttp.markChannelRead(channel.stream_id);
   await page.goto(app.host.url);
   await signInThroughUi(page, server.baseUrl, owner);
   const channels = page.getByRole('navigation', { name: 'Channels' });
@@ -208,4 +210,52 @@ it('opens a long channel at the newest message, pages older in place, and mounts
   await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
   await expect.poll(() => newest.isVisible()).toBe(true);
   await shoot('04-live-at-bottom');
+});
+
+it('opens a topic at its first unread message, and marks read only what the reader scrolled through', async () => {
+  const owner = server.byRole(100);
+  const member = server.byRole(400);
+  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
+  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
+  const channel = await sharedChannel(ownerHttp, memberHttp);
+  // Away from the channel: while it is open at its end, arriving messages are seen (and read).
+  await page.getByRole('navigation', { name: 'Direct messages' }).getByRole('button', { name: 'You' }).click();
+  const topic = `unread ${Date.now().toString(36)}`;
+  const UNREAD = 120;
+  for (let i = 0; i < UNREAD; i++) await memberHttp.sendToTopic(channel.stream_id, topic, `Unread message ${i}`);
+
+  // Found through search, as a reader following a link would: opening the topic is what counts.
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await search.fill(`topic:"${topic}" message`);
+  await search.press('Enter');
+  const results = page.getByRole('region', { name: 'Search results' });
+  await results
+    .getByRole('button', { name: `#${channel.name} > ${topic}` })
+    .first()
+    .click();
+  const messageLog = page.getByRole('log', { name: `#${channel.name} > ${topic}` });
+  const first = messageLog.getByRole('article').filter({ has: page.getByText('Unread message 0', { exact: true }) });
+  await visible(first);
+  await settled();
+  // The first unread message is near the top of the view, far from the end.
+  const box = await messageLog.evaluate((log) => log.parentElement!.getBoundingClientRect().top);
+  expect((await first.boundingBox())!.y - box).toBeLessThan(200);
+  expect((await readView()).fromBottom).toBeGreaterThan(1000);
+  await shoot('05-first-unread');
+  // Nothing was marked read just by opening.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(await ownerHttp.unreadIn(channel.stream_id, topic)).toHaveLength(UNREAD);
+
+  // Scrolled through to the end: now they are read.
+  await expect
+    .poll(
+      async () => {
+        await readView(1e9);
+        await settled();
+        return (await readView()).fromBottom;
+      },
+      { timeout: UI_TIMEOUT },
+    )
+    .toBeLessThan(40);
+  await expect.poll(() => ownerHttp.unreadIn(channel.stream_id, topic), { timeout: UI_TIMEOUT }).toEqual([]);
 });

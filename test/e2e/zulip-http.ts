@@ -56,6 +56,27 @@ export class ZulipUser {
     return body['id'] as number;
   }
 
+  /** POST /mark_stream_as_read: everything in the channel read for this user. */
+  async markChannelRead(channelId: number): Promise<void> {
+    await request(this.baseUrl, this.auth, 'POST', '/mark_stream_as_read', { stream_id: String(channelId) });
+  }
+
+  /** The IDs of this user's unread messages in a topic, as the server counts them. */
+  async unreadIn(channelId: number, topic: string): Promise<number[]> {
+    const query = new URLSearchParams({
+      anchor: 'newest',
+      num_before: '1000',
+      num_after: '0',
+      narrow: JSON.stringify([
+        { operator: 'channel', operand: channelId },
+        { operator: 'topic', operand: topic },
+        { operator: 'is', operand: 'unread' },
+      ]),
+    });
+    const body = await request(this.baseUrl, this.auth, 'GET', `/messages?${query}`);
+    return (body['messages'] as ServerMessage[]).map((m) => m.id);
+  }
+
   async sendDirect(userIds: number[], content: string): Promise<number> {
     const body = await request(this.baseUrl, this.auth, 'POST', '/messages', {
       type: 'direct',

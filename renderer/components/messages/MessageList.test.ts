@@ -12,8 +12,8 @@ async function renderList(narrow: Narrow, messages: MessageView[], foundOldest =
     .handle('view:open', () => null)
     .handle('messages:page', (args) => ({
       narrow: args.narrow,
-      messages: args.anchor === 'newest' ? messages : [message({ id: 1, contentHtml: '<p>the very first</p>' })],
-      foundOldest: args.anchor === 'newest' ? foundOldest : true,
+      messages: typeof args.anchor === 'string' ? messages : [message({ id: 1, contentHtml: '<p>the very first</p>' })],
+      foundOldest: typeof args.anchor === 'string' ? foundOldest : true,
       foundNewest: true,
       fromCache: true,
     }));
