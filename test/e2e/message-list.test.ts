@@ -212,7 +212,7 @@ it('opens a long channel at the newest message, pages older in place, and mounts
   await shoot('04-live-at-bottom');
 });
 
-it('opens a topic at its first unread message, and marks read only what the reader scrolled through', async () => {
+it('opens a topic at its first unread message, and marks read only what the reader has seen', async () => {
   const owner = server.byRole(100);
   const member = server.byRole(400);
   const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
@@ -242,9 +242,30 @@ it('opens a topic at its first unread message, and marks read only what the read
   expect((await first.boundingBox())!.y - box).toBeLessThan(200);
   expect((await readView()).fromBottom).toBeGreaterThan(1000);
   await shoot('05-first-unread');
-  // Nothing was marked read just by opening.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  expect(await ownerHttp.unreadIn(channel.stream_id, topic)).toHaveLength(UNREAD);
+  // What is on screen is read; what is below it is not.
+  const ids = (await memberHttp.newestMessages(
+    [
+      { operator: 'channel', operand: channel.stream_id },
+      { operator: 'topic', operand: topic },
+    ],
+    UNREAD,
+  )) as { id: number }[];
+  const [firstId, lastId] = [ids[0]!.id, ids.at(-1)!.id];
+  await expect
+    .poll(async () => (await ownerHttp.unreadIn(channel.stream_id, topic)).includes(firstId), { timeout: UI_TIMEOUT })
+    .toBe(false);
+  const afterOpening = await ownerHttp.unreadIn(channel.stream_id, topic);
+  expect(afterOpening).toContain(lastId);
+  expect(afterOpening.length).toBeGreaterThan(UNREAD / 2);
+
+  // Scrolled part of the way: the messages passed are read too, the rest still not.
+  const halfway = await readView();
+  await readView(halfway.scrollTop + 1000);
+  await settled();
+  await expect
+    .poll(async () => (await ownerHttp.unreadIn(channel.stream_id, topic)).length, { timeout: UI_TIMEOUT })
+    .toBeLessThan(afterOpening.length);
+  expect(await ownerHttp.unreadIn(channel.stream_id, topic)).toContain(lastId);
 
   // Scrolled through to the end: now they are read.
   await expect
