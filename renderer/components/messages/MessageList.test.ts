@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MessageView, Narrow } from '../../../common/model';
 import { MessagesState } from '../../state/messages.svelte';
 import { message, SELF_ID, sidebar } from '../../testing/fixtures';
 import { MemoryBridge } from '../../testing/memoryBridge';
 import MessageList from './MessageList.svelte';
 
-async function renderList(narrow: Narrow, messages: MessageView[], foundOldest = true) {
+async function renderList(narrow: Narrow, messages: MessageView[], foundOldest = true, onSeenBottom = () => {}) {
   const bridge = new MemoryBridge()
     .handle('view:open', () => null)
     .handle('messages:page', (args) => ({
@@ -26,6 +26,7 @@ async function renderList(narrow: Narrow, messages: MessageView[], foundOldest =
     label,
     baseUrl: 'https://chat.example.com',
     onOpen: () => {},
+    onSeenBottom,
   });
   // The virtualizer mounts rows once it knows the size of its viewport (a ResizeObserver report).
   if (messages.length > 0) await screen.findAllByRole('article');
@@ -33,6 +34,27 @@ async function renderList(narrow: Narrow, messages: MessageView[], foundOldest =
 }
 
 describe('MessageList', () => {
+  it('reads the end of the list only while the window has focus, and again when focus returns', async () => {
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    let seen = 0;
+    try {
+      await renderList(
+        { kind: 'topic', channelId: 1, topic: 'greetings' },
+        [message({ id: 100, read: false })],
+        true,
+        () => {
+          seen += 1;
+        },
+      );
+      expect(seen).toBe(0);
+      hasFocus.mockReturnValue(true);
+      window.dispatchEvent(new Event('focus'));
+      expect(seen).toBeGreaterThan(0);
+    } finally {
+      hasFocus.mockRestore();
+    }
+  });
+
   it('renders messages in a log named after the narrow, with sanitized content', async () => {
     await renderList({ kind: 'topic', channelId: 1, topic: 'greetings' }, [
       message({ id: 100, contentHtml: '<p>Hello <b>there</b><script>window.bad = 1</script></p>' }),
