@@ -47,6 +47,8 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
   let keychain: KeychainStatus = { kind: 'memory', reason: 'The core has not started yet.' };
   let closing: Promise<void> | null = null;
   let gaveUp = false;
+  /** Whether a worker is running (false after an exit that was not restarted). */
+  let alive = false;
   let onFirstReady: { resolve: () => void; reject: (e: Error) => void } | null = null;
   let onClosed: (() => void) | null = null;
 
@@ -110,12 +112,14 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
 
   function spawn(restarted: boolean): void {
     worker = new Worker(host.entry, { workerData: options });
+    alive = true;
     worker.on('message', (m: FromThread) => onMessage(m, restarted));
     worker.on('error', (e) => host.log.error('the core thread failed', { error: e }));
     worker.on('exit', (code) => onExit(code));
   }
 
   function onExit(code: number): void {
+    alive = false;
     if (closing) {
       onClosed?.();
       return failPending('Parley is closing.');
@@ -147,6 +151,8 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
 
   function close(): Promise<void> {
     closing ??= new Promise<void>((resolve) => {
+      // No thread left to close (it kept crashing): nothing is open.
+      if (!alive) return resolve();
       const timer = setTimeout(() => {
         host.log.warn('the core thread did not close in time; ending it');
         void worker.terminate();

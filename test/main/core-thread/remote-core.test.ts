@@ -135,3 +135,23 @@ describe('RestartBudget', () => {
     expect(budget.allow()).toBe(true);
   });
 });
+
+describe('a core thread that keeps stopping', () => {
+  it('is not restarted past its budget: calls get a clear error, and closing still finishes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-core-thread-budget-'));
+    const doomed = await startThreadedCore(
+      { dataDir: join(dir, 'data'), memoryCredentials: true },
+      { restarts: new RestartBudget({ max: 0 }) },
+    );
+    try {
+      await doomed.core.terminateForTesting();
+      await expect.poll(() => doomed.logLines.some((l) => l.includes('not restarting it again'))).toBe(true);
+      const answer = await doomed.core.dispatch('app:state', {});
+      expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+      expect((answer as { error: { message: string } }).error.message).toMatch(/keeps stopping/);
+    } finally {
+      await doomed.core.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
