@@ -12,7 +12,6 @@ import type { PresenceResponse } from '../api/schemas/presence';
 import type { Logger } from '../log';
 import { realTimers, type Timers } from '../records/typing';
 import type { AccountStore } from '../store/account-store';
-import { presenceRepo } from '../store/repos/presence';
 import type { ActivityMonitor } from './activity';
 import { DEFAULT_PING_INTERVAL_SECONDS, modernEntries } from './convert';
 
@@ -104,7 +103,7 @@ export class PresenceHeartbeat {
 
   async #report(): Promise<void> {
     const { store, activity, log } = this.#d;
-    const repo = presenceRepo(store.db);
+    const repo = store.presence;
     const lastUpdateId = repo.clock()?.lastUpdateId ?? -1;
     const status = activity.isActive() ? 'active' : 'idle';
     const report: PresenceReport = {
@@ -132,7 +131,7 @@ export class PresenceHeartbeat {
   /** Changes since lastUpdateId are merged; a server without last_update_id (FL < 263) sends everything. */
   #store(answer: PresenceResponse): void {
     const { store } = this.#d;
-    const repo = presenceRepo(store.db);
+    const repo = store.presence;
     const now = this.#d.now();
     store.transaction(() => {
       if (answer.presences !== undefined) {

@@ -4,11 +4,10 @@
  */
 import { addAlertWords, removeAlertWords } from '../api/routes/alert-words';
 import type { AccountStore } from '../store/account-store';
-import { alertWordsRepo } from '../store/repos/alert-words';
 import type { ActionContext } from './channel-actions';
 
 export function listAlertWords(store: AccountStore): string[] {
-  return alertWordsRepo(store.db).all();
+  return store.alertWords.all();
 }
 
 export async function addWords(ctx: ActionContext, words: string[]): Promise<null> {

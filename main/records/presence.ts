@@ -2,7 +2,6 @@
 import type { PresenceView } from '../../common/model';
 import { DEFAULT_OFFLINE_THRESHOLD_SECONDS, presenceStatus } from '../presence/convert';
 import type { AccountStore } from '../store/account-store';
-import { presenceRepo } from '../store/repos/presence';
 
 /**
  * One entry per user the server told us about (others are offline). The server's time now is its
@@ -11,7 +10,7 @@ import { presenceRepo } from '../store/repos/presence';
  */
 export function listPresence(store: AccountStore, nowMs: number): PresenceView[] {
   if (store.realm.getBoolean('realm_presence_disabled', false)) return [];
-  const repo = presenceRepo(store.db);
+  const repo = store.presence;
   const clock = repo.clock();
   const serverNow = clock ? clock.serverTimestamp + (nowMs - clock.receivedAt) / 1000 : nowMs / 1000;
   const threshold = store.realm.getNumber(

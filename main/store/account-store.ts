@@ -32,6 +32,8 @@ import { UserDirectoryRepo } from './repos/user-directory';
 import { UserGroupsRepo } from './repos/user-groups';
 import { UserSettingsRepo } from './repos/user-settings';
 import { UserTopicsRepo } from './repos/user-topics';
+import { AlertWordsRepo } from './repos/alert-words';
+import { PresenceRepo } from './repos/presence';
 
 export function accountDbPath(dataDir: string, accountId: string): string {
   return join(dataDir, 'accounts', `${accountId}.sqlite`);
@@ -70,6 +72,8 @@ export class AccountStore {
   readonly userSettings: UserSettingsRepo;
   readonly pushDevices: PushDevicesRepo;
   readonly userDirectory: UserDirectoryRepo;
+  readonly presence: PresenceRepo;
+  readonly alertWords: AlertWordsRepo;
 
   private constructor(db: Db, file: string) {
     this.db = db;
@@ -101,6 +105,8 @@ export class AccountStore {
     this.userSettings = new UserSettingsRepo(db);
     this.pushDevices = new PushDevicesRepo(db);
     this.userDirectory = new UserDirectoryRepo(db);
+    this.presence = new PresenceRepo(db);
+    this.alertWords = new AlertWordsRepo(db);
   }
 
   /**

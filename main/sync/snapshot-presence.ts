@@ -8,8 +8,6 @@ import type { RegisterResponse } from '../api';
 import type { Logger } from '../log';
 import { modernEntries } from '../presence/convert';
 import type { AccountStore } from '../store/account-store';
-import { alertWordsRepo } from '../store/repos/alert-words';
-import { presenceRepo } from '../store/repos/presence';
 
 const PresenceSnapshot = z.object({
   presences: z.record(z.string(), z.unknown()),
@@ -23,7 +21,7 @@ export function applyPresenceSnapshot(store: AccountStore, r: RegisterResponse, 
   if (raw['presences'] !== undefined) {
     const parsed = PresenceSnapshot.safeParse(raw);
     if (parsed.success) {
-      const repo = presenceRepo(store.db);
+      const repo = store.presence;
       repo.replaceAll(modernEntries(parsed.data.presences));
       repo.setClock({
         lastUpdateId: parsed.data.presence_last_update_id ?? -1,
@@ -34,7 +32,7 @@ export function applyPresenceSnapshot(store: AccountStore, r: RegisterResponse, 
   }
   if (raw['alert_words'] !== undefined) {
     const words = z.array(z.string()).safeParse(raw['alert_words']);
-    if (words.success) alertWordsRepo(store.db).replaceAll(words.data);
+    if (words.success) store.alertWords.replaceAll(words.data);
     else log?.warn('register sent alert words we cannot read; the cached copy is kept');
   }
 }

@@ -26,12 +26,3 @@ export class AlertWordsRepo {
     return this.#all.all() as string[];
   }
 }
-
-const repos = new WeakMap<Db, AlertWordsRepo>();
-
-/** The account's alert-words repo, made once per connection (see presenceRepo for why not a store field). */
-export function alertWordsRepo(db: Db): AlertWordsRepo {
-  let repo = repos.get(db);
-  if (!repo) repos.set(db, (repo = new AlertWordsRepo(db)));
-  return repo;
-}

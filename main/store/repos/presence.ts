@@ -89,16 +89,3 @@ export class PresenceRepo {
     this.#setClock.run(clock);
   }
 }
-
-const repos = new WeakMap<Db, PresenceRepo>();
-
-/**
- * The account's presence repo, made once per database connection. It hangs off the database
- * rather than being a field of AccountStore, so presence could be added without touching the
- * store every area shares.
- */
-export function presenceRepo(db: Db): PresenceRepo {
-  let repo = repos.get(db);
-  if (!repo) repos.set(db, (repo = new PresenceRepo(db)));
-  return repo;
-}

@@ -10,8 +10,6 @@ import { createLogger } from '../../../main/log';
 import { presenceStatus } from '../../../main/presence/convert';
 import { listPresence } from '../../../main/records/presence';
 import { AccountStore } from '../../../main/store/account-store';
-import { alertWordsRepo } from '../../../main/store/repos/alert-words';
-import { presenceRepo } from '../../../main/store/repos/presence';
 import { applyEvent, type ApplyContext } from '../../../main/sync/appliers';
 import { applySnapshot } from '../../../main/sync/snapshot';
 import { tempDir } from '../store/fixtures';
@@ -61,26 +59,26 @@ describe('the register snapshot', () => {
       },
       1_000,
     );
-    const repo = presenceRepo(store.db);
+    const repo = store.presence;
     expect(repo.all()).toEqual([{ userId: 5, activeTimestamp: SERVER_NOW - 10, idleTimestamp: SERVER_NOW - 10 }]);
     expect(repo.clock()).toEqual({ lastUpdateId: 42, serverTimestamp: SERVER_NOW + 0.5, receivedAt: 1_000 });
-    expect(alertWordsRepo(store.db).all()).toEqual(['deploy', 'code red']);
+    expect(store.alertWords.all()).toEqual(['deploy', 'code red']);
   });
 
   it('keeps what it had when a register leaves presence and alert words out, and replaces them when it sends them', () => {
     register({ presences: { '5': { active_timestamp: 1, idle_timestamp: 1 } }, alert_words: ['a'] }, 1_000);
     register({}, 2_000);
-    expect(presenceRepo(store.db).all()).toHaveLength(1);
-    expect(alertWordsRepo(store.db).all()).toEqual(['a']);
+    expect(store.presence.all()).toHaveLength(1);
+    expect(store.alertWords.all()).toEqual(['a']);
     register({ presences: {}, presence_last_update_id: 3, alert_words: [] }, 3_000);
-    expect(presenceRepo(store.db).all()).toEqual([]);
-    expect(alertWordsRepo(store.db).all()).toEqual([]);
+    expect(store.presence.all()).toEqual([]);
+    expect(store.alertWords.all()).toEqual([]);
   });
 });
 
 describe('events', () => {
   it('presence (modern) replaces the users it names and reports the presence area', () => {
-    presenceRepo(store.db).upsert([{ userId: 5, activeTimestamp: 100, idleTimestamp: 200 }]);
+    store.presence.upsert([{ userId: 5, activeTimestamp: 100, idleTimestamp: 200 }]);
     const deltas = apply('presence', {
       presences: {
         '5': { active_timestamp: 300, idle_timestamp: 300 },
@@ -88,34 +86,34 @@ describe('events', () => {
       },
     });
     expect(deltas).toEqual([{ kind: 'recordsChanged', areas: ['presence'] }]);
-    expect(presenceRepo(store.db).all()).toEqual([
+    expect(store.presence.all()).toEqual([
       { userId: 5, activeTimestamp: 300, idleTimestamp: 300 },
       { userId: 7, activeTimestamp: 50, idleTimestamp: 60 },
     ]);
   });
 
   it('presence (legacy, one client) is folded into what we knew', () => {
-    presenceRepo(store.db).upsert([{ userId: 5, activeTimestamp: 100, idleTimestamp: 200 }]);
+    store.presence.upsert([{ userId: 5, activeTimestamp: 100, idleTimestamp: 200 }]);
     apply('presence', {
       user_id: 5,
       email: 'e@example.com',
       server_timestamp: 500.2,
       presence: { website: { client: 'website', status: 'idle', timestamp: 400, pushable: false } },
     });
-    expect(presenceRepo(store.db).get(5)).toEqual({ userId: 5, activeTimestamp: 100, idleTimestamp: 400 });
+    expect(store.presence.get(5)).toEqual({ userId: 5, activeTimestamp: 100, idleTimestamp: 400 });
     apply('presence', { user_id: 6, presence: { ZulipMobile: { status: 'active', timestamp: 450 } } });
-    expect(presenceRepo(store.db).get(6)).toEqual({ userId: 6, activeTimestamp: 450, idleTimestamp: 450 });
+    expect(store.presence.get(6)).toEqual({ userId: 6, activeTimestamp: 450, idleTimestamp: 450 });
     // Nothing readable: nothing stored, nothing reported.
     expect(apply('presence', { user_id: 8, presence: { website: { status: 'away' } } })).toEqual([]);
-    expect(presenceRepo(store.db).get(8)).toBeUndefined();
+    expect(store.presence.get(8)).toBeUndefined();
   });
 
   it('alert_words replaces the list', () => {
-    alertWordsRepo(store.db).replaceAll(['old']);
+    store.alertWords.replaceAll(['old']);
     expect(apply('alert_words', { alert_words: ['new', 'words'] })).toEqual([
       { kind: 'recordsChanged', areas: ['alertWords'] },
     ]);
-    expect(alertWordsRepo(store.db).all()).toEqual(['new', 'words']);
+    expect(store.alertWords.all()).toEqual(['new', 'words']);
   });
 });
 

@@ -11,7 +11,6 @@ import { createLogger } from '../../../main/log';
 import { ActivityMonitor } from '../../../main/presence/activity';
 import { PresenceHeartbeat } from '../../../main/presence/heartbeat';
 import { AccountStore } from '../../../main/store/account-store';
-import { presenceRepo } from '../../../main/store/repos/presence';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { ManualTimers } from '../records/manual-timers';
 import { person, raw, type Person } from '../records/support';
@@ -78,7 +77,7 @@ describe('PresenceHeartbeat', () => {
     r.heartbeat.start();
     await r.heartbeat.beat();
     expect(r.reports).toEqual([{ status: 'idle', lastUpdateId: -1, newUserInput: false, historyLimitDays: 14 }]);
-    const repo = presenceRepo(r.store.db);
+    const repo = r.store.presence;
     const ids = repo.all().map((p) => p.userId);
     expect(ids).toEqual(expect.arrayContaining([owner.userId, member.userId]));
     const first = repo.clock()!;
@@ -127,14 +126,14 @@ describe('PresenceHeartbeat', () => {
   it('merges what changed since the last update ID into the cache', async () => {
     r.heartbeat.start();
     await r.heartbeat.beat();
-    const before = presenceRepo(r.store.db).get(member.userId);
+    const before = r.store.presence.get(member.userId);
     await sleep(1_100);
     await raw(member, 'POST', '/users/me/presence', { status: 'active', ping_only: true });
     r.timers.advance(60_000);
     await r.heartbeat.beat();
-    const after = presenceRepo(r.store.db).get(member.userId)!;
+    const after = r.store.presence.get(member.userId)!;
     expect(after.activeTimestamp).toBeGreaterThan(before?.activeTimestamp ?? 0);
-    expect(presenceRepo(r.store.db).all().length).toBeGreaterThan(1);
+    expect(r.store.presence.all().length).toBeGreaterThan(1);
   });
 
   it('goes idle when the active report lapses', async () => {
