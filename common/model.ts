@@ -7,6 +7,11 @@
 export interface ServerInfo {
   /** Canonical organization URL (realm_url, else realm_uri, else the URL the user typed). */
   realmUrl: string;
+  /**
+   * Plain http to a host other than this computer: passwords and keys would travel unencrypted,
+   * so sign-in asks the user to accept that first (server:acceptInsecure).
+   */
+  insecure: boolean;
   realmName: string;
   /** Absolute URL of the organization icon, or null when the server gave none. */
   realmIcon: string | null;

@@ -31,6 +31,11 @@ export interface Calls extends RecordCalls, MessageCalls {
   'app:state': (args: Record<string, never>) => AppState;
   /** GET /server_settings for a URL the user typed (normalised in main). */
   'server:probe': (args: { url: string }) => ServerInfo;
+  /**
+   * The user read the warning that this server uses plain HTTP and chose to sign in anyway; until
+   * then every sign-in to it is refused with INSECURE_CONNECTION. Loopback needs no acceptance.
+   */
+  'server:acceptInsecure': (args: { url: string }) => null;
   /** POST /fetch_api_key, then the key goes to the keychain and the account starts syncing. */
   'account:signIn': (args: { url: string; email: string; password: string }) => AccountSummary;
   'account:signOut': (args: { accountId: string }) => null;
@@ -118,6 +123,7 @@ export type IpcErrorCode =
   | 'NOT_ZULIP'
   | 'INCOMPATIBLE'
   | 'BAD_CREDENTIALS'
+  | 'INSECURE_CONNECTION'
   | 'USER_DEACTIVATED'
   | 'REALM_DEACTIVATED'
   | 'KEYCHAIN'
@@ -153,6 +159,7 @@ export interface Bridge {
 export const CALL_NAMES = [
   'app:state',
   'server:probe',
+  'server:acceptInsecure',
   'account:signIn',
   'account:signOut',
   'account:signInWithKey',

@@ -33,6 +33,8 @@ export class AccountManager {
   readonly #d: AccountManagerDeps;
   readonly #accounts = new Map<string, Account>();
   readonly #sso: SsoAttempts;
+  /** Origins of plain-http servers the user chose to sign in to after the warning (this run only). */
+  readonly #insecureAccepted = new Set<string>();
   #closed = false;
 
   constructor(deps: AccountManagerDeps) {
@@ -101,9 +103,21 @@ export class AccountManager {
     return this.#adopt(await importZuliprc(this.#signInDeps(), args));
   }
 
+  /** The user accepted the plain-HTTP warning for this server: sign-in to its origin is allowed from now on. */
+  async acceptInsecure(url: string): Promise<void> {
+    const info = await probeServer(url, this.#d.fetch);
+    if (info.insecure) this.#insecureAccepted.add(new URL(info.realmUrl).origin);
+  }
+
   /** Begins a browser sign-in: the address to open in the system browser. */
   async ssoStart(args: { url: string; method?: string | undefined }): Promise<{ loginUrl: string }> {
     const info = await probeServer(args.url, this.#d.fetch);
+    if (info.insecure && !this.#insecureAccepted.has(new URL(info.realmUrl).origin)) {
+      throw new IpcFailure(
+        'INSECURE_CONNECTION',
+        `${new URL(info.realmUrl).host} uses plain HTTP. Accept the warning before signing in.`,
+      );
+    }
     return this.#sso.start(info, args.method);
   }
 
@@ -142,6 +156,7 @@ export class AccountManager {
       appStore: this.#d.appStore,
       log: this.#d.log,
       now: () => this.#d.clock.now(),
+      insecureAccepted: this.#insecureAccepted,
       ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}),
     };
   }

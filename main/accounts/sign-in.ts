@@ -41,11 +41,29 @@ export interface SignInDeps {
   fetch?: typeof fetch;
   log: Logger;
   now: () => number;
+  /** Origins of plain-http (non-loopback) servers the user accepted after the warning. */
+  insecureAccepted?: ReadonlySet<string>;
 }
 
 export interface SignedIn {
   record: AccountRecord;
   apiKey: string;
+}
+
+/**
+ * Probes the server and refuses to send a password or key over plain HTTP to another computer
+ * unless the user accepted the warning for that origin (server:acceptInsecure).
+ */
+async function probeForSignIn(deps: SignInDeps, url: string): Promise<ServerInfo> {
+  const info = await probeServer(url, deps.fetch);
+  if (info.insecure && !deps.insecureAccepted?.has(new URL(info.realmUrl).origin)) {
+    const host = new URL(info.realmUrl).host;
+    throw new IpcFailure(
+      'INSECURE_CONNECTION',
+      `${host} uses plain HTTP: your password and API key would travel unencrypted. Enter its address on the sign-in screen and accept the warning to sign in anyway.`,
+    );
+  }
+  return info;
 }
 
 function clientFor(deps: SignInDeps, realmUrl: string): ApiClient {
@@ -97,7 +115,7 @@ export async function signIn(
   deps: SignInDeps,
   args: { url: string; email: string; password: string },
 ): Promise<SignedIn> {
-  const info = await probeServer(args.url, deps.fetch);
+  const info = await probeForSignIn(deps, args.url);
   const client = clientFor(deps, info.realmUrl);
   let key: { api_key: string; email: string };
   try {
@@ -116,7 +134,7 @@ export async function signInWithKey(
 ): Promise<SignedIn> {
   const apiKey = parseApiKey(args.apiKey);
   const email = args.email.trim();
-  const info = await probeServer(args.url, deps.fetch);
+  const info = await probeForSignIn(deps, args.url);
   const me = await whoAmI(
     clientFor(deps, info.realmUrl),
     email,
@@ -137,7 +155,7 @@ export async function signInWithSsoKey(
   deps: SignInDeps,
   args: { realmUrl: string; email: string; userId: number | null; apiKey: string },
 ): Promise<SignedIn> {
-  const info = await probeServer(args.realmUrl, deps.fetch);
+  const info = await probeForSignIn(deps, args.realmUrl);
   const me = await whoAmI(
     clientFor(deps, info.realmUrl),
     args.email,

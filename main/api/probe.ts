@@ -23,6 +23,31 @@ export class ProbeError extends Error {
 
 const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
 
+/** Loopback addresses never leave this computer, so plain HTTP there carries no secret over a network. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return LOCAL_HOST.test(new URL(url).host);
+  } catch {
+    return false;
+  }
+}
+
+/** True when requests to `url` would travel unencrypted over a network. */
+export function isInsecureUrl(url: string): boolean {
+  return url.startsWith('http:') && !isLoopbackUrl(url);
+}
+
+/**
+ * The organization URL the server names, never weaker than the one we reached it on: a server
+ * reached over https that names an http realm_url (a misconfigured proxy, or an attacker who can
+ * only rewrite the JSON) keeps https, so the password and API key are never sent in clear text.
+ */
+function realmUrlFor(named: string | undefined, reachedAt: string): string {
+  const realmUrl = (named ?? reachedAt).replace(/\/+$/, '');
+  if (reachedAt.startsWith('https:') && realmUrl.startsWith('http:')) return `https:${realmUrl.slice('http:'.length)}`;
+  return realmUrl;
+}
+
 /**
  * "chat.example.com" → "https://chat.example.com"; local addresses get http://, since a dev
  * server on loopback rarely has TLS. Keeps an explicit scheme, drops trailing slashes.
@@ -62,9 +87,10 @@ function absolute(maybeRelative: string, base: string): string {
 
 /** The display model of server settings; URLs made absolute against the organization URL. */
 export function toServerInfo(s: ServerSettings, typedUrl: string): ServerInfo {
-  const realmUrl = (s.realm_url ?? s.realm_uri ?? typedUrl).replace(/\/+$/, '');
+  const realmUrl = realmUrlFor(s.realm_url ?? s.realm_uri, typedUrl);
   return {
     realmUrl,
+    insecure: isInsecureUrl(realmUrl),
     realmName: s.realm_name ?? '',
     realmIcon: s.realm_icon ? absolute(s.realm_icon, realmUrl) : null,
     realmDescription: s.realm_description ?? '',

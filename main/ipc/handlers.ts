@@ -15,6 +15,10 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
   return {
     'app:state': async () => manager.appState(),
     'server:probe': (a) => probeServer(a.url, fetchImpl),
+    'server:acceptInsecure': async (a) => {
+      await manager.acceptInsecure(a.url);
+      return null;
+    },
     'account:signIn': (a) => manager.signIn(a),
     'account:signOut': async (a) => {
       await manager.signOut(a.accountId);

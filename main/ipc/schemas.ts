@@ -33,6 +33,7 @@ const composeTargetSchema = z.discriminatedUnion('kind', [
 export const callSchemas = {
   'app:state': z.object({}).strict(),
   'server:probe': z.object({ url: z.string().min(1, 'Enter the address of your organization.').max(2000) }).strict(),
+  'server:acceptInsecure': z.object({ url: z.string().min(1).max(2000) }).strict(),
   'account:signIn': z
     .object({
       url: z.string().min(1, 'Enter the address of your organization.').max(2000),

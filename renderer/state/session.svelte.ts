@@ -94,6 +94,11 @@ export class SessionState {
     return this.bridge.call('server:probe', { url });
   }
 
+  /** server:acceptInsecure: the user chose to sign in over plain HTTP after the warning. */
+  acceptInsecure(url: string): Promise<null> {
+    return this.bridge.call('server:acceptInsecure', { url });
+  }
+
   /** account:signIn; the new account becomes the active one. Errors are thrown to the form. */
   async signIn(url: string, email: string, password: string): Promise<AccountSummary> {
     return this.adopt(await this.bridge.call('account:signIn', { url, email, password }));

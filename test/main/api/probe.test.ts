@@ -133,6 +133,7 @@ describe('probeServer results', () => {
     const info = await probeServer(url);
     expect(info).toEqual({
       realmUrl: 'https://old.example.com',
+      insecure: false,
       realmName: 'Old Co',
       realmIcon: 'https://old.example.com/user_avatars/2/realm/icon.png?version=3',
       realmDescription: '',
