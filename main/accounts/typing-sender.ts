@@ -7,6 +7,7 @@
  */
 import type { TypingTarget } from '../../common/model';
 import type { Logger } from '../log';
+import { clampDelay } from '../delays';
 
 /** Fallbacks for servers before FL 204, which do not send the periods. */
 export const DEFAULT_STARTED_WAIT_MS = 10_000;
@@ -59,7 +60,7 @@ export class TypingSender {
       this.#armIdle(current);
       return false;
     }
-    const idle = setTimeout(() => void this.#stop(), this.#d.stoppedWaitMs());
+    const idle = setTimeout(() => void this.#stop(), clampDelay(this.#d.stoppedWaitMs()));
     idle.unref();
     if (current) clearTimeout(current.idle);
     this.#current = { key, to, startedAt: now, idle };
@@ -74,7 +75,7 @@ export class TypingSender {
 
   #armIdle(current: Typing): void {
     clearTimeout(current.idle);
-    current.idle = setTimeout(() => void this.#stop(), this.#d.stoppedWaitMs());
+    current.idle = setTimeout(() => void this.#stop(), clampDelay(this.#d.stoppedWaitMs()));
     current.idle.unref();
   }
 

@@ -3,6 +3,7 @@
  * everything else (numbers, booleans, arrays, objects, null) as JSON text, which is what the
  * server's JSON-typed parameters expect and is also valid for its plain integer/boolean ones.
  */
+import { clampRetryAfter } from '../delays';
 
 /** One form value, or undefined when the parameter should be left out. */
 export function encodeValue(value: unknown): string | undefined {
@@ -29,11 +30,14 @@ export function basicAuthHeader(email: string, apiKey: string): string {
   return `Basic ${Buffer.from(`${email}:${apiKey}`, 'utf8').toString('base64')}`;
 }
 
-/** Retry-After is either delta-seconds or an HTTP date; returns milliseconds from now, or null. */
+/**
+ * Retry-After is either delta-seconds or an HTTP date; returns milliseconds from now (capped at
+ * MAX_RETRY_AFTER_MS: a server cannot park a client for weeks), or null.
+ */
 export function parseRetryAfterHeader(value: string | null, now = Date.now()): number | null {
   if (value === null || value.trim() === '') return null;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
+  if (!Number.isNaN(seconds)) return clampRetryAfter(Math.round(seconds * 1000));
   const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
+  return Number.isNaN(date) ? null : clampRetryAfter(date - now);
 }

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { ApiError, ProtocolError } from './errors';
 import { parseRetryAfterHeader } from './encode';
+import { clampRetryAfter } from '../delays';
 
 export interface RawAnswer {
   status: number;
@@ -33,7 +34,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function retryAfterField(envelope: Record<string, unknown>): number | null {
   const raw = envelope['retry-after'];
   const seconds = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null;
+  return !Number.isNaN(seconds) && seconds >= 0 ? clampRetryAfter(Math.round(seconds * 1000)) : null;
 }
 
 function notZulip(answer: RawAnswer, label: RequestLabel, what: string): ProtocolError {

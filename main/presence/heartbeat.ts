@@ -7,6 +7,7 @@
  * refused key stops it (the account shows why).
  */
 import type { PresenceReport } from '../api/routes/presence';
+import { clampDelay } from '../delays';
 import { isAuthFailure } from '../api/errors';
 import type { PresenceResponse } from '../api/schemas/presence';
 import type { Logger } from '../log';
@@ -97,7 +98,8 @@ export class PresenceHeartbeat {
         this.#timer = null;
         void this.beat();
       },
-      Math.max(1, seconds) * 1000,
+      // A server's interval is honoured between 1 s and setTimeout's limit.
+      clampDelay(seconds * 1000, 1000),
     );
   }
 

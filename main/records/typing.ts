@@ -4,6 +4,7 @@
  * removes them. Every change hands the whole (small) picture to onChange.
  */
 import type { Narrow, TypingView } from '../../common/model';
+import { clampDelay } from '../delays';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -12,7 +13,7 @@ export interface Timers {
 
 export const realTimers: Timers = {
   setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
+    const t = setTimeout(fn, clampDelay(ms));
     // Typing indicators never keep the process alive.
     t.unref?.();
     return t;

@@ -1,3 +1,5 @@
+import { clampDelay } from '../delays';
+
 /** Time and chance, injected so the sync loop's waits and jitter can be driven by tests. */
 
 export interface Clock {
@@ -21,7 +23,7 @@ export const systemClock: Clock = {
       const timer = setTimeout(() => {
         signal.removeEventListener('abort', onAbort);
         resolve();
-      }, ms);
+      }, clampDelay(ms));
       signal.addEventListener('abort', onAbort, { once: true });
     }),
 };
