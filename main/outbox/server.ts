@@ -12,6 +12,7 @@ import {
   type ApiClient,
   type SendMessageParams,
 } from '../api';
+import { CLIENT_NAME } from '../api/version';
 import type { Pager } from '../accounts/pager';
 import { narrowOfFilter } from '../store/narrows';
 import type { OutboxEntry } from '../store/repos/outbox';
@@ -23,7 +24,11 @@ export const RECOVERY_WINDOW = 100;
 export interface OutboxServer {
   /** POST /messages for a row. */
   post(params: SendMessageParams & { queue_id?: string; local_id: string }): Promise<{ id: number }>;
-  /** Our own messages in the row's conversation (channel or DM) with ID above `floorId`, oldest first, as Markdown. */
+  /**
+   * Our own messages in the row's conversation (channel or DM) with ID above `floorId`, oldest
+   * first, as Markdown, that this app could have sent: the same user posting from the web or a
+   * phone (another `client`) is never taken for one of our sends.
+   */
   ownMessagesAfter(entry: OutboxEntry, floorId: number): Promise<{ id: number; content: string }[]>;
   /** Brings message `id` into the cache; false when the server does not have it (any more). */
   cacheMessage(entry: OutboxEntry, id: number): Promise<boolean>;
@@ -52,10 +57,13 @@ export function outboxServer(
         apply_markdown: false,
         ...(supports(level, 'emptyTopic') ? { allow_empty_topic_name: true } : {}),
       });
-      return res.messages
-        .filter((m) => m.id > floorId)
-        .sort((a, b) => a.id - b.id)
-        .map((m) => ({ id: m.id, content: m.content }));
+      return (
+        res.messages
+          // Servers that leave out `client` cannot tell devices apart; content then decides alone.
+          .filter((m) => m.id > floorId && (m.client === undefined || m.client === CLIENT_NAME))
+          .sort((a, b) => a.id - b.id)
+          .map((m) => ({ id: m.id, content: m.content }))
+      );
     },
     async cacheMessage(entry, id) {
       const result = await pager.fetch(conversationOf(entry), id, 0, 0);
