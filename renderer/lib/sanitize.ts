@@ -4,6 +4,7 @@
  * the SafeHtml component puts the result into the page.
  */
 import createDOMPurify, { type Config } from 'dompurify';
+import { allowedClasses } from './zulipClasses';
 
 /** Tags Zulip's Markdown renderer produces that are safe to show as they are. */
 // prettier-ignore
@@ -50,15 +51,42 @@ let currentBase: string | null = null;
 
 // Runs before DOMPurify checks the URL, so relative server paths (/user_uploads/..., #narrow/...)
 // become absolute realm URLs and pass; anything that is still not http(s)/mailto is dropped.
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (data.attrName === 'class') {
+    // DOMPurify walks parents before children, so an ancestor's class is already filtered here.
+    const where = { insideCode: node.closest('.codehilite') !== null, insideMath: node.closest('.katex') !== null };
+    data.attrValue = allowedClasses(data.attrValue, where);
+    if (data.attrValue === '') data.keepAttr = false;
+    return;
+  }
   if (data.attrName !== 'href' && data.attrName !== 'src') return;
   const absolute = absoluteUrl(data.attrValue, currentBase);
   if (absolute === null || !SAFE_URL.test(absolute)) {
     data.keepAttr = false;
     return;
   }
+  if (data.attrName === 'src' && !imageAllowed(absolute, currentBase)) {
+    data.keepAttr = false;
+    return;
+  }
   data.attrValue = absolute;
 });
+
+/**
+ * Images load from the organization itself (its uploads and its camo proxy, /external_content/,
+ * which Zulip puts in src for outside images) or over https. A plain-http image from anywhere
+ * else would leak the reader's IP and what they read to anyone on the path, so it is dropped (its
+ * link, if any, stays).
+ */
+function imageAllowed(absolute: string, base: string | null): boolean {
+  if (absolute.startsWith('https:')) return true;
+  if (!base) return false;
+  try {
+    return new URL(absolute).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+}
 
 // Every link opens outside the app (Electron's main sends new windows to the system browser).
 purify.addHook('afterSanitizeAttributes', (node) => {
