@@ -141,10 +141,19 @@ describe('App', () => {
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('me@example.com');
   });
 
-  it('signs out back to the sign-in screen', async () => {
+  it('signs out back to the sign-in screen after a confirmation', async () => {
     const bridge = mainSide();
     render(App, { bridge: bridge.client() });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of Example Org?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bridge.callsOf('account:signOut')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Sign out' }));
     expect(bridge.callsOf('account:signOut')).toEqual([{ accountId: 'acc-1' }]);
     expect(await screen.findByRole('textbox', { name: 'Server URL' })).toBeInTheDocument();
   });

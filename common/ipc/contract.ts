@@ -38,7 +38,11 @@ export interface Calls extends RecordCalls, MessageCalls {
   'server:acceptInsecure': (args: { url: string }) => null;
   /** POST /fetch_api_key, then the key goes to the keychain and the account starts syncing. */
   'account:signIn': (args: { url: string; email: string; password: string }) => AccountSummary;
-  'account:signOut': (args: { accountId: string }) => null;
+  /**
+   * Stops the account and forgets its key; its cached messages, drafts and users are deleted
+   * from this computer unless `keepCache` (the user chose to keep them for offline reading).
+   */
+  'account:signOut': (args: { accountId: string; keepCache?: boolean | undefined }) => null;
   /** A pasted API key: checked with GET /users/me, then kept like a password sign-in's key. */
   'account:signInWithKey': (args: { url: string; email: string; apiKey: string }) => AccountSummary;
   /** The text of a zuliprc file ([api] site, email, key). */

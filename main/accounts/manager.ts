@@ -15,6 +15,8 @@ import { Account } from './account';
 import type { PushSetup } from './push-setup';
 import { importZuliprc, signIn, signInWithKey, signInWithSsoKey, type SignInDeps, type SignedIn } from './sign-in';
 import { SsoAttempts } from './sso-attempts';
+import { accountDbPath } from '../store/account-store';
+import { removeDatabaseFiles } from '../store/private-files';
 
 export interface AccountManagerDeps {
   dataDir: string;
@@ -174,11 +176,15 @@ export class AccountManager {
     return account.summary();
   }
 
-  /** Stops the account, forgets its key and its row; the cache file stays for a later sign-in. */
-  async signOut(accountId: string): Promise<void> {
+  /**
+   * Stops the account, forgets its key and its row, and deletes its cache file (messages,
+   * users, drafts) unless the user chose to keep it for a later sign-in.
+   */
+  async signOut(accountId: string, opts: { keepCache?: boolean } = {}): Promise<void> {
     const account = this.get(accountId);
     this.#accounts.delete(accountId);
     await account.close({ forget: true });
+    if (!opts.keepCache) removeDatabaseFiles(accountDbPath(this.#d.dataDir, accountId));
     const { realmUrl, email } = account.record;
     await this.#d.credentials.delete({ realmUrl, email });
     this.#d.appStore.removeAccount(accountId);

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   });
   const port = parsePortArg(values.port);
   const dataDir = values.data ?? defaultDataDir();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // As in Electron, the core runs on its own worker thread: this one only moves frames.
   const core = await startCoreThread(
     { dataDir, log: { name: 'core' } },

@@ -21,7 +21,7 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     },
     'account:signIn': (a) => manager.signIn(a),
     'account:signOut': async (a) => {
-      await manager.signOut(a.accountId);
+      await manager.signOut(a.accountId, { keepCache: a.keepCache === true });
       return null;
     },
     'account:signInWithKey': (a) => manager.signInWithKey(a),

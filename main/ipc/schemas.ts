@@ -41,7 +41,7 @@ export const callSchemas = {
       password: z.string().min(1, 'Enter your password.').max(1000),
     })
     .strict(),
-  'account:signOut': z.object({ accountId }).strict(),
+  'account:signOut': z.object({ accountId, keepCache: z.boolean().optional() }).strict(),
   'account:signInWithKey': z
     .object({
       url: z.string().min(1, 'Enter the address of your organization.').max(2000),

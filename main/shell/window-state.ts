@@ -100,7 +100,7 @@ export function loadWindowState(file: string, workAreas: readonly Rect[]): Loade
 
 /** Writes the state through a temporary file and a rename, so a crash mid-write leaves the old file. */
 export function saveWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(state)}\n`, { mode: 0o600 });
   renameSync(temporary, file);

@@ -3,11 +3,12 @@
  * the writer), foreign keys on, migrations applied. A damaged file is moved aside, never
  * deleted, so a person (or a later version) can still look at it.
  */
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from './errors';
 import { assertNotNewer, runMigrations, type Migration } from './migrate';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files';
 
 export type Db = Database.Database;
 
@@ -45,7 +46,10 @@ export function moveAside(file: string, now: Date = new Date()): string {
 function openOnce(file: string, migrations: readonly Migration[]): Db {
   let db: Db | undefined;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      ensurePrivateDir(dirname(file));
+      ensurePrivateFile(file);
+    }
     db = new Database(file);
     // Reads the header and schema, so a file that is not SQLite fails here, before any write.
     db.prepare('SELECT count(*) FROM sqlite_master').get();

@@ -180,8 +180,9 @@ export class SessionState {
     this.doNotDisturb = enabled;
   }
 
-  async signOut(accountId: string): Promise<void> {
-    await this.bridge.call('account:signOut', { accountId });
+  /** account:signOut; the cache is deleted unless `keepCache`. */
+  async signOut(accountId: string, opts: { keepCache?: boolean } = {}): Promise<void> {
+    await this.bridge.call('account:signOut', opts.keepCache ? { accountId, keepCache: true } : { accountId });
     this.setAccounts(this.accounts.filter((a) => a.id !== accountId));
   }
 

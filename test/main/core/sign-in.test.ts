@@ -148,7 +148,7 @@ describe('account:signIn', () => {
     }
   });
 
-  it('account:signOut stops the account, forgets its key and row, and keeps the cache for next time', async () => {
+  it('account:signOut stops the account, forgets its key and row; the cache stays only when asked', async () => {
     const dataDir = tempDir();
     const credentials = new MemoryCredentialStore();
     const t = await startCore(dataDir, credentials);
@@ -160,7 +160,7 @@ describe('account:signIn', () => {
         password: member.password,
       });
       await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
-      expect(await t.ok('account:signOut', { accountId: account.id })).toBeNull();
+      expect(await t.ok('account:signOut', { accountId: account.id, keepCache: true })).toBeNull();
       expect(await credentials.get({ realmUrl: account.realmUrl, email: account.email })).toBeNull();
       expect((await t.ok('app:state', {})).accounts).toEqual([]);
       await t.waitFor('accounts:changed', (p) => p.accounts.length === 0);
