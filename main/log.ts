@@ -40,18 +40,28 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 const REDACTED = '[redacted]';
 
 /** Field names whose values are secrets whatever they look like. */
-const SECRET_KEY = /api[_-]?key|password|passwd|secret|authori[sz]ation|token|otp|cookie|credential/i;
+const SECRET_KEY =
+  /api[_-]?key|(?:private|push|encryption|signing|secret)[_-]?key|^key$|password|passwd|secret|authori[sz]ation|token|otp|cookie|credential/i;
 
 /** Text patterns that carry secrets inside otherwise harmless strings. */
 const SECRET_TEXT: [RegExp, string][] = [
   // "Authorization: Basic abc=" or a bare "Basic abc=" / "Bearer abc".
   [/\b(authorization\s*[:=]\s*)?(basic|bearer)\s+[A-Za-z0-9+/._~-]+=*/gi, `$1$2 ${REDACTED}`],
-  // api_key=..., "password": "...", otp_encrypted_api_key=...
-  [/\b([\w-]*(?:api[_-]?key|password|secret|token|otp)[\w-]*)(["']?\s*[:=]\s*["']?)[^\s"'&,}]+/gi, `$1$2${REDACTED}`],
+  // api_key=..., "password": "...", otp_encrypted_api_key=..., also inside escaped JSON
+  // (\"password\":\"...\") and URL-encoded forms (api_key%3D..., password%22%3A%22...).
+  [
+    /\b([\w-]*(?:api[_-]?key|private[_-]?key|push[_-]?key|password|secret|token|otp)[\w-]*)((?:\\?["']|%22|%27)?\s*(?:[:=]|%3A|%3D)\s*(?:\\?["']|%22|%27)?)(?:[^\s"'&,}\\%]|%(?!22|27|26|2C))+/gi,
+    `$1$2${REDACTED}`,
+  ],
+  // A zuliprc's "key=..." line.
+  [/^(\s*key\s*=\s*)\S+/gim, `$1${REDACTED}`],
   // Credentials embedded in a URL: https://user:pass@host
   [/\/\/[^/\s:@]+:[^/\s@]+@/g, `//${REDACTED}@`],
-  // A Zulip API key is 32 letters and digits; redact such tokens when they mix both.
-  [/\b(?=[A-Za-z0-9]{0,31}\d)(?=[A-Za-z0-9]{0,31}[A-Za-z])[A-Za-z0-9]{32}\b/g, REDACTED],
+  // A Zulip API key is 32 random letters and digits: redact such tokens unless they are plainly
+  // a word (all lowercase) or a number. One key in ~280 has no digit, so mixed case counts too.
+  [/\b(?![a-z]{32}\b)(?!\d{32}\b)[A-Za-z0-9]{32}\b/g, REDACTED],
+  // Long base64 (push keys are 44 or 88 characters; "email:key" in a bare Basic credential).
+  [/(?<![A-Za-z0-9+/])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{40,}={0,2}/g, REDACTED],
 ];
 
 /** Removes anything that looks like an API key, password or Authorization header from text. */

@@ -82,3 +82,41 @@ describe('redactText', () => {
     );
   });
 });
+
+describe('redactText catches the other ways a secret is written', () => {
+  const lettersOnlyKey = 'QwErTyUiOpAsDfGhJkLzXcVbNmQwErTy';
+  const pushKey = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)).toString('base64');
+  const basic = Buffer.from(`iago@zulip.test:${KEY}`).toString('base64');
+
+  it.each([
+    ['escaped JSON', `body {\\"api_key\\":\\"${'s3cr3t-value'}\\",\\"x\\":1}`, 's3cr3t-value'],
+    ['escaped JSON password', 'sent {\\"password\\":\\"hunter2\\"}', 'hunter2'],
+    ['URL-encoded key', 'url ?api_key%3Dhunter2xyz&y=2', 'hunter2xyz'],
+    ['URL-encoded JSON', 'form %7B%22password%22%3A%22hunter2%22%7D', 'hunter2'],
+    ['a zuliprc key line', '[api]\nemail=a@b.c\nkey=hunter2abc\nsite=https://x', 'hunter2abc'],
+    ['a key with no digit', `the key ${lettersOnlyKey} leaked`, lettersOnlyKey],
+    ['a base64 push key', `registering ${pushKey}`, pushKey],
+    ['a bare base64 email:key', `header value ${basic}`, basic],
+    ['private_key=', 'private_key=abc123secret', 'abc123secret'],
+  ])('%s', (_what, text, secret) => {
+    expect(redactText(text)).not.toContain(secret);
+    expect(redactText(text)).toContain('[redacted]');
+  });
+
+  it('redacts push key fields by name', () => {
+    const { log, lines } = capture();
+    log.info('push', { pushKey: 'aaa', private_key: 'bbb', encryptionKey: 'ccc', key: 'ddd', keyId: 7 });
+    expect(lines[0]).not.toMatch(/aaa|bbb|ccc|ddd/);
+    expect(lines[0]).toContain('"keyId":7');
+  });
+
+  it('still leaves ordinary text alone', () => {
+    for (const text of [
+      'synced 1234 events for queue 1517975029:0',
+      'topic "release notes / 2026-11-24"',
+      'https://chat.example.com/#narrow/channel/12-general',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
+  });
+});
