@@ -14,11 +14,14 @@ export class AlertWordsRepo {
     this.#deleteAll = db.prepare('DELETE FROM alert_words');
   }
 
-  /** The server always sends the whole list, so it replaces ours. */
+  /**
+   * The server always sends the whole list, so it replaces ours. A word listed twice (seen from
+   * real servers after concurrent adds) is kept once: the list is a set to the user.
+   */
   replaceAll(words: readonly string[]): void {
     this.#db.transaction(() => {
       this.#deleteAll.run();
-      for (const word of words) this.#insert.run(word);
+      for (const word of new Set(words)) this.#insert.run(word);
     })();
   }
 
