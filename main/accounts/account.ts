@@ -32,6 +32,7 @@ import { openAccountStore } from './account-store-open';
 import { messageFetcher } from './fetcher';
 import { MessageActions } from './message-actions';
 import { Pager } from './pager';
+import { catchUpGap, newestUnread } from './gap-catch-up';
 import { AccountRecords } from '../records/account-records';
 import { validateCompose } from './compose-rules';
 import { AccountPush, tapEvents } from './push-hookup';
@@ -66,6 +67,11 @@ export class Account {
   readonly store: AccountStore;
   #record: AccountRecord;
   #status: AccountStatus;
+  /**
+   * The newest message ID this run knew of (cached, unread in a snapshot, or from an event), or
+   * null before the first queue: after a lost queue, anything newer arrived in the gap.
+   */
+  #newestKnown: number | null = null;
   #openView: Narrow | null;
   readonly #o: AccountOptions;
   readonly #client: ApiClient | null;
@@ -309,6 +315,10 @@ export class Account {
         if (status.state === 'live') void this.#push?.ensureRegistered();
       },
       onDeltas: (deltas) => {
+        for (const d of deltas) {
+          if (d.kind === 'messagesAdded' && this.#newestKnown !== null)
+            this.#newestKnown = Math.max(this.#newestKnown, ...d.ids);
+        }
         this.#publish(deltas);
         this.#notify(deltas);
       },
@@ -317,6 +327,10 @@ export class Account {
   }
 
   async #afterRegister(r: RegisterResponse): Promise<void> {
+    // After a lost queue, anything newer than what this run knew arrived during the gap; at start,
+    // anything newer than the cache (nothing when the cache is empty: that is history, not news).
+    const queueWasLost = this.#newestKnown !== null;
+    const newestCached = this.#newestKnown ?? this.store.messages.newestId();
     const next: AccountRecord = {
       ...this.#record,
       featureLevel: r.featureLevel,
@@ -341,6 +355,15 @@ export class Account {
       );
       this.#publish([{ kind: 'messagesAdded', ids: result.newIds }]);
     }
+    if (newestCached > 0) {
+      // Messages of the gap reach the lists and the sidebar; they ring only when this run lost its
+      // queue (what arrived while the app was closed is not announced at start, as in Zulip).
+      const gap = await catchUpGap(this.#pager, this.store, newestCached, this.#o.log);
+      const deltas = [{ kind: 'messagesAdded' as const, ids: gap }];
+      if (gap.length > 0) this.#publish(deltas);
+      if (gap.length > 0 && queueWasLost) this.#notify(deltas);
+    }
+    this.#newestKnown = Math.max(newestCached, this.store.messages.newestId(), newestUnread(this.store));
     // Sends whose message event fell into the gap before this queue are settled now.
     await this.#outbox.flush({ reconcile: true });
   }

@@ -87,6 +87,7 @@ export class MessagesRepo {
   readonly #exists;
   readonly #existing;
   readonly #newestWhere;
+  readonly #newest;
 
   constructor(db: Db) {
     this.#db = db;
@@ -141,6 +142,7 @@ export class MessagesRepo {
       .prepare('SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
       .pluck();
     this.#newestWhere = db.prepare(NEWEST_IN_TOPIC_SQL).pluck();
+    this.#newest = db.prepare('SELECT max(id) FROM messages').pluck();
   }
 
   /**
@@ -193,6 +195,11 @@ export class MessagesRepo {
     const stmt = this.#narrowStatement(filter, 'after');
     const rows = stmt.all({ ...filterParams(filter), above, hi, limit }) as MessageRow[];
     return this.#withReactions(rows);
+  }
+
+  /** The newest cached message of all, or 0 when the cache holds none. */
+  newestId(): number {
+    return (this.#newest.get() as number | null) ?? 0;
   }
 
   /** The newest cached message of a topic, if any. */
