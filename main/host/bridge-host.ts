@@ -4,9 +4,9 @@
  * end-to-end tests, or a person on a machine where Electron cannot run) gets the same app.
  *
  * Any page in any browser on this machine can reach a loopback port, so the socket demands both
- * the per-launch random token from the URL fragment and our own Origin before it upgrades.
+ * a session cookie (traded once for the launch token in the URL fragment, see sessions.ts) and
+ * our own Origin before it upgrades.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -15,6 +15,7 @@ import { WebSocketServer } from 'ws';
 import type { Core } from '../ipc/types';
 import { attachBridgeConnection } from './bridge-connection';
 import { createLogger, type Logger } from '../log';
+import { BridgeSessions, SESSION_PATH, TOKEN_HEADER } from './sessions';
 import { securityHeaders, serveStatic } from './static-files';
 
 export interface BridgeHostOptions {
@@ -37,12 +38,6 @@ export const BRIDGE_PATH = '/bridge';
 /** Generous for a chat message or a page of arguments, small enough that no frame can hog memory. */
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 function refuseUpgrade(socket: Socket, status: 403 | 404, reason: string): void {
   const body = `${reason}\n`;
   socket.end(
@@ -60,7 +55,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
     );
   }
   const root = realpathSync(options.rendererDir);
-  const token = randomBytes(32).toString('base64url');
+  const sessions = new BridgeSessions();
   let origin = '';
   let host = '';
 
@@ -69,6 +64,19 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
     if (req.headers.host !== host) {
       res.writeHead(421, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Misdirected request\n');
+      return;
+    }
+    if (req.url === SESSION_PATH && req.method === 'POST') {
+      // Same origin only: another site's page cannot trade a token it somehow learned.
+      const token = req.headers[TOKEN_HEADER];
+      const cookie = req.headers.origin === origin && typeof token === 'string' ? sessions.exchange(token) : null;
+      if (cookie === null) log.warn('refused a bridge session: wrong, spent or foreign launch token');
+      res.writeHead(cookie === null ? 403 : 204, {
+        ...securityHeaders(),
+        'Cache-Control': 'no-store',
+        ...(cookie === null ? {} : { 'Set-Cookie': cookie }),
+      });
+      res.end();
       return;
     }
     serveStatic(root, req, res).catch((error: unknown) => {
@@ -98,9 +106,9 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
       refuseUpgrade(socket, 403, 'Origin not allowed');
       return;
     }
-    if (!sameSecret(url.searchParams.get('token') ?? '', token)) {
-      log.warn('refused a bridge connection with a wrong token');
-      refuseUpgrade(socket, 403, 'Bad token');
+    if (!sessions.admits(req.headers.cookie)) {
+      log.warn('refused a bridge connection without a session');
+      refuseUpgrade(socket, 403, 'No session');
       return;
     }
     sockets.handleUpgrade(req, socket, head, (ws) => attachBridgeConnection(ws, options.core, log));
@@ -119,7 +127,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
 
   let closing: Promise<void> | null = null;
   return {
-    url: `${origin}/#token=${token}`,
+    url: `${origin}/#token=${sessions.launchToken}`,
     origin,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -57,31 +57,54 @@ async function startServer(port = 0): Promise<TestServer> {
   return server;
 }
 
-function connect(server: TestServer, options = {}): WsBridge {
-  const location = new URL(`http://127.0.0.1:${server.port}/#token=a%2Bb/c`) as unknown as Location;
-  const bridge = WsBridge.fromLocation(location, { minBackoffMs: 20, maxBackoffMs: 100, ...options });
+/** What the page did to trade its token: the requests and whether it dropped the fragment. */
+const trades: { url: string; init: RequestInit | undefined }[] = [];
+let forgotten = 0;
+const page = {
+  fetch: (async (url: string, init?: RequestInit) => {
+    trades.push({ url, init });
+    return new Response(null, { status: 204 });
+  }) as unknown as typeof fetch,
+  forgetFragment: () => {
+    forgotten++;
+  },
+};
+
+function connect(server: TestServer, options = {}, hash = '#token=a%2Bb/c'): WsBridge {
+  const location = new URL(`http://127.0.0.1:${server.port}/${hash}`) as unknown as Location;
+  const bridge = WsBridge.fromLocation(location, { minBackoffMs: 20, maxBackoffMs: 100, ...options }, page);
   bridges.push(bridge);
   return bridge;
 }
 
 afterEach(async () => {
+  trades.splice(0);
+  forgotten = 0;
   for (const bridge of bridges.splice(0)) bridge.dispose();
   for (const server of servers.splice(0)) await server.close();
 });
 
 describe('WsBridge', () => {
-  it('connects to /bridge with the token from the page fragment and answers calls', async () => {
+  it('trades the fragment token for a session, drops it from the address, then connects and answers calls', async () => {
     const server = await startServer();
     const bridge = connect(server);
     const result = await bridge.call('app:state', {});
     expect(result).toEqual({ ok: true, value: 'app:state' });
-    expect(server.urls).toEqual(['/bridge?token=a%2Bb%2Fc']);
+    expect(trades).toHaveLength(1);
+    expect(trades[0]!.url).toBe(`http://127.0.0.1:${server.port}/session`);
+    expect(trades[0]!.init).toMatchObject({ method: 'POST', headers: { 'x-parley-token': 'a+b/c' } });
+    expect(forgotten).toBe(1);
+    // The token never goes into the socket URL (nor into any log of it).
+    expect(server.urls).toEqual(['/bridge']);
     expect(server.frames).toEqual([{ t: 'call', id: 1, name: 'app:state', args: {} }]);
   });
 
-  it('refuses to start without a token in the fragment', () => {
-    const location = new URL('http://127.0.0.1:1/') as unknown as Location;
-    expect(() => WsBridge.fromLocation(location)).toThrow(/access token/);
+  it('without a token (a reload after the trade) connects on the session cookie alone', async () => {
+    const server = await startServer();
+    const bridge = connect(server, {}, '');
+    expect(await bridge.call('app:state', {})).toEqual({ ok: true, value: 'app:state' });
+    expect(trades).toEqual([]);
+    expect(server.urls).toEqual(['/bridge']);
   });
 
   it('passes error results through and matches answers to calls by id', async () => {

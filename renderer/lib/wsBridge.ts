@@ -21,6 +21,34 @@ export interface WsBridgeOptions {
   waitForConnectionMs?: number;
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  /** Settles when the page holds its session (the launch token traded); the socket waits for it. */
+  ready?: Promise<unknown>;
+}
+
+/** What fromLocation needs of the page besides its address. */
+export interface PageSession {
+  fetch: typeof fetch;
+  /** Drops the spent token from the address bar and history (history.replaceState). */
+  forgetFragment: () => void;
+}
+
+/**
+ * Trades the one-time launch token for the host's session cookie (main/host/sessions.ts). A
+ * token that is already spent (the page reloaded its old address) is not an error: the cookie
+ * from the first trade still admits the socket.
+ */
+async function tradeToken(origin: string, token: string, page: PageSession): Promise<void> {
+  try {
+    await page.fetch(`${origin}/session`, {
+      method: 'POST',
+      headers: { 'x-parley-token': token },
+      credentials: 'same-origin',
+    });
+  } catch {
+    // Unreachable host: the socket's own reconnecting says so.
+  } finally {
+    page.forgetFragment();
+  }
 }
 
 interface PendingCall {
@@ -50,14 +78,19 @@ export class WsBridge implements Bridge {
   private readonly minBackoffMs: number;
   private readonly maxBackoffMs: number;
 
-  /** Builds the socket URL from the page address: http://127.0.0.1:PORT/#token=... */
-  static fromLocation(location: Location, options: WsBridgeOptions = {}): WsBridge {
+  /**
+   * The bridge of a page the host served: http://127.0.0.1:PORT/#token=... trades its token for a
+   * session first; a page without one (reloaded after the trade) relies on the session cookie.
+   */
+  static fromLocation(location: Location, options: WsBridgeOptions = {}, page?: PageSession): WsBridge {
     const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
-    if (!token) {
-      throw new Error('This page was opened without its access token: open the address the Parley host printed.');
-    }
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return new WsBridge(`${scheme}//${location.host}/bridge?token=${encodeURIComponent(token)}`, options);
+    const session = page ?? {
+      fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
+      forgetFragment: () => history.replaceState(history.state, '', `${location.pathname}${location.search}`),
+    };
+    const ready = token ? tradeToken(location.origin, token, session) : undefined;
+    return new WsBridge(`${scheme}//${location.host}/bridge`, { ...options, ...(ready ? { ready } : {}) });
   }
 
   constructor(
@@ -67,7 +100,8 @@ export class WsBridge implements Bridge {
     this.waitForConnectionMs = options.waitForConnectionMs ?? 15_000;
     this.minBackoffMs = options.minBackoffMs ?? 250;
     this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
-    this.connect();
+    if (options.ready) void options.ready.finally(() => this.disposed || this.connect());
+    else this.connect();
   }
 
   /** Whether the socket is open right now. */

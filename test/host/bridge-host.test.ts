@@ -20,11 +20,21 @@ let core: Awaited<ReturnType<typeof createCore>>;
 let host: BridgeHost;
 const logLines: string[] = [];
 
-function socketUrl(token: string | null, path = '/bridge'): string {
-  const base = host.origin.replace('http:', 'ws:');
-  return token === null ? `${base}${path}` : `${base}${path}?token=${encodeURIComponent(token)}`;
+function socketUrl(path = '/bridge'): string {
+  return `${host.origin.replace('http:', 'ws:')}${path}`;
 }
 const token = (): string => new URL(host.url).hash.replace('#token=', '');
+
+/** POST /session with a launch token, as the page does; answers the status and the cookie set. */
+async function trade(launchToken: string, origin: string | null = host.origin) {
+  const res = await fetch(`${host.origin}/session`, {
+    method: 'POST',
+    headers: { 'x-parley-token': launchToken, ...(origin === null ? {} : { origin }) },
+  });
+  const setCookie = res.headers.get('set-cookie');
+  return { status: res.status, setCookie, cookie: setCookie?.split(';')[0] ?? '' };
+}
+let sessionCookie = '';
 
 /** POST /fetch_api_key straight to the dev server: the key the core got for the same user. */
 async function fetchApiKey(email: string, password: string): Promise<string> {
@@ -35,9 +45,9 @@ async function fetchApiKey(email: string, password: string): Promise<string> {
   return ((await res.json()) as { api_key: string }).api_key;
 }
 
-async function refusal(url: string, origin: string | undefined): Promise<number> {
+async function refusal(url: string, origin: string | undefined, cookie = sessionCookie): Promise<number> {
   try {
-    const client = await connectBridge(url, origin);
+    const client = await connectBridge(url, origin, cookie);
     client.socket.close();
     return 101;
   } catch (error) {
@@ -68,25 +78,40 @@ describe('who may connect', () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{40,}$/);
   });
 
-  it('refuses a wrong or missing token with 403', async () => {
-    expect(await refusal(socketUrl('not-the-token'), host.origin)).toBe(403);
-    expect(await refusal(socketUrl(`${token()}x`), host.origin)).toBe(403);
-    expect(await refusal(socketUrl(null), host.origin)).toBe(403);
+  it('refuses a socket without a session, and does not trade a wrong token or one from another origin', async () => {
+    expect(await refusal(socketUrl(), host.origin, '')).toBe(403);
+    expect(await refusal(socketUrl(), host.origin, 'parley_session=made-up')).toBe(403);
+    expect((await trade('not-the-token')).status).toBe(403);
+    expect((await trade(`${token()}x`)).status).toBe(403);
+    expect((await trade(token(), 'http://evil.example')).status).toBe(403);
+    expect((await trade(token(), null)).status).toBe(403);
   });
 
-  it('refuses the right token from a foreign or missing Origin with 403', async () => {
-    expect(await refusal(socketUrl(token()), 'http://evil.example')).toBe(403);
-    expect(await refusal(socketUrl(token()), host.origin.replace('127.0.0.1', 'localhost'))).toBe(403);
-    expect(await refusal(socketUrl(token()), 'null')).toBe(403);
-    expect(await refusal(socketUrl(token()), undefined)).toBe(403);
+  it('trades the launch token once for an HttpOnly, SameSite=Strict session cookie', async () => {
+    const first = await trade(token());
+    expect(first.status).toBe(204);
+    expect(first.setCookie).toMatch(/^parley_session=[A-Za-z0-9_-]{40,}; HttpOnly; SameSite=Strict; Path=\/$/);
+    sessionCookie = first.cookie;
+    // The token left in the browser's history is spent.
+    const again = await trade(token());
+    expect(again.status).toBe(403);
+    expect(again.setCookie).toBeNull();
+  });
+
+  it('refuses the session from a foreign or missing Origin with 403', async () => {
+    expect(await refusal(socketUrl(), 'http://evil.example')).toBe(403);
+    expect(await refusal(socketUrl(), host.origin.replace('127.0.0.1', 'localhost'))).toBe(403);
+    expect(await refusal(socketUrl(), 'null')).toBe(403);
+    expect(await refusal(socketUrl(), undefined)).toBe(403);
   });
 
   it('has no other socket endpoints', async () => {
-    expect(await refusal(socketUrl(token(), '/other'), host.origin)).toBe(404);
+    expect(await refusal(socketUrl('/other'), host.origin)).toBe(404);
   });
 
-  it('accepts the right token from its own origin', async () => {
-    expect(await refusal(socketUrl(token()), host.origin)).toBe(101);
+  it('accepts the session from its own origin, and never a token in the socket URL', async () => {
+    expect(await refusal(socketUrl(), host.origin)).toBe(101);
+    expect(await refusal(`${socketUrl()}?token=${encodeURIComponent(token())}`, host.origin, '')).toBe(403);
   });
 
   it('answers HTTP for a foreign Host name with 421 (DNS rebinding)', async () => {
@@ -112,7 +137,7 @@ describe('who may connect', () => {
 describe('frames', () => {
   let client: BridgeClient;
   beforeAll(async () => {
-    client = await connectBridge(socketUrl(token()), host.origin);
+    client = await connectBridge(socketUrl(), host.origin, sessionCookie);
   });
   afterAll(() => client?.socket.close());
 
@@ -161,7 +186,7 @@ describe('frames', () => {
 
 describe('close', () => {
   it('ends open sockets with "going away" and stops listening', async () => {
-    const client = await connectBridge(socketUrl(token()), host.origin);
+    const client = await connectBridge(socketUrl(), host.origin, sessionCookie);
     await host.close();
     expect(await client.closed).toBe(1001);
     await expect(fetch(`${host.origin}/`)).rejects.toThrow();

@@ -15,9 +15,12 @@ export interface BridgeClient {
 }
 
 /** Resolves with a connected client, or rejects with the HTTP status the server refused with. */
-export function connectBridge(url: string, origin: string | undefined): Promise<BridgeClient> {
+export function connectBridge(url: string, origin: string | undefined, cookie?: string): Promise<BridgeClient> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, origin === undefined ? {} : { origin });
+    const socket = new WebSocket(url, {
+      ...(origin === undefined ? {} : { origin }),
+      ...(cookie === undefined ? {} : { headers: { Cookie: cookie } }),
+    });
     const frames: ServerFrame[] = [];
     const waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
     socket.on('unexpected-response', (_req, res) => {
