@@ -13,6 +13,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 
 const run = promisify(execFile);
+/** @electron/fuses' marker before the fuse wire in an Electron binary. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/** Electron's defaults, in FuseV1Options order: RunAsNode, CookieEncryption, NODE_OPTIONS, --inspect, AsarIntegrity, OnlyLoadAppFromAsar, V8 snapshot, file:// privileges. */
+const STOCK_FUSES = '10110001';
 let work: string;
 let unpacked: string;
 let asarPath: string;
@@ -32,7 +36,17 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'parley-package-'));
   const electronDist = join(work, 'electron-dist');
   mkdirSync(electronDist);
-  writeFileSync(join(electronDist, 'electron'), '#!/bin/sh\necho "stand-in for Electron"\n');
+  // Ends with a fuse wire as Electron's binary holds it (sentinel, version 1, 8 fuses in
+  // Electron's default states), so electron-builder's fuse flipping has something real to flip.
+  writeFileSync(
+    join(electronDist, 'electron'),
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\necho "stand-in for Electron"\nexit 0\n'),
+      Buffer.from(FUSE_SENTINEL, 'latin1'),
+      Buffer.from([1, 8]),
+      Buffer.from(STOCK_FUSES, 'latin1'),
+    ]),
+  );
   chmodSync(join(electronDist, 'electron'), 0o755);
 
   const arch = process.arch === 'arm64' ? '--arm64' : '--x64';
@@ -135,4 +149,23 @@ it('bundles main so it only needs Electron and the native modules at run time', 
   expect(outside.filter((name) => !builtins.has(name ?? ''))).toEqual([]);
   const preload = extractFile(asarPath, 'out/preload/index.cjs').toString('utf8');
   expect([...preload.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1])).toEqual(['electron']);
+});
+
+it('flips the Electron fuses: no run-as-Node, NODE_OPTIONS or --inspect; encrypted cookies; app code only from a verified app.asar', () => {
+  const binary = readFileSync(join(unpacked, 'parley'));
+  const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+  expect(binary[at]).toBe(1);
+  const fuses = binary.subarray(at + 2, at + 2 + binary[at + 1]!).toString('latin1');
+  // RunAsNode 0, CookieEncryption 1, NODE_OPTIONS 0, --inspect 0, AsarIntegrity 1, OnlyAsar 1, V8 snapshot as is, file:// 0.
+  expect(fuses).toBe('01001100');
+});
+
+it('signs macOS builds with the hardened runtime and only the JIT entitlement it needs', () => {
+  const config = readFileSync(join(PROJECT_ROOT, 'electron-builder.yml'), 'utf8');
+  expect(config).toMatch(/hardenedRuntime: true/);
+  const plist = readFileSync(join(PROJECT_ROOT, 'build/entitlements.mac.plist'), 'utf8');
+  const keys = [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1]);
+  expect(keys).toEqual(['com.apple.security.cs.allow-jit', 'com.apple.security.network.client']);
+  expect(plist).not.toContain('disable-library-validation');
+  expect(plist).not.toContain('allow-dyld-environment-variables');
 });
