@@ -66,7 +66,8 @@ export function readChannelOptions(params: Params): ChannelOptions {
     isDefault: params.bool('is_default_stream', false),
     historyPublic: params.bool('history_public_to_subscribers'),
     retentionDays: parseRetention(looseJson(params, 'message_retention_days')),
-    topicsPolicy: parseTopicsPolicy(looseJson(params, 'topics_policy')) ?? 'inherit',
+    // JSON-typed on channel creation, as in Zulip: a bare `inherit` is refused.
+    topicsPolicy: parseTopicsPolicy(params.json('topics_policy')) ?? 'inherit',
     folderId: (folderId as number | null | undefined) ?? null,
     settings,
   };

@@ -5,9 +5,23 @@
  */
 import { clampRetryAfter } from '../delays';
 
+/**
+ * A string parameter the server reads as JSON (its OpenAPI encoding says application/json, e.g.
+ * topics_policy): sent with its quotes, `"inherit"`, where a plain string would be refused.
+ */
+export class JsonEncoded {
+  constructor(readonly value: string) {}
+}
+
+/** Marks a string parameter as JSON-typed; undefined stays undefined (the parameter is left out). */
+export function jsonString<T extends string>(value: T | undefined): JsonEncoded | undefined {
+  return value === undefined ? undefined : new JsonEncoded(value);
+}
+
 /** One form value, or undefined when the parameter should be left out. */
 export function encodeValue(value: unknown): string | undefined {
   if (value === undefined) return undefined;
+  if (value instanceof JsonEncoded) return JSON.stringify(value.value);
   if (typeof value === 'string') return value;
   if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
     throw new TypeError(`Cannot send a ${typeof value} as an API parameter`);

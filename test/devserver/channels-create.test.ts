@@ -197,11 +197,13 @@ describe('POST /channels/create', () => {
   });
 
   it('sets topics policy and folder', async () => {
-    expect(await create(noah, 'chat-only', { topics_policy: 'empty_topic_only' })).toMatchObject({
+    expect(await create(noah, 'chat-only', { topics_policy: JSON.stringify('empty_topic_only') })).toMatchObject({
       topics_policy: 'empty_topic_only',
     });
     expect(
-      await errorOf(noah.post('/channels/create', { name: 'x4', subscribers: [], topics_policy: 'bogus' })),
+      await errorOf(
+        noah.post('/channels/create', { name: 'x4', subscribers: [], topics_policy: JSON.stringify('bogus') }),
+      ),
     ).toMatchObject({
       msg: 'Invalid topics_policy',
     });

@@ -107,7 +107,11 @@ describe('PATCH /streams/{stream_id}', () => {
     });
     // Created as empty_topic_only, its creation notice went to the empty topic, so the policy can return.
     const other = (
-      await noah.ok('POST', '/channels/create', { name: 'quiet', subscribers: [], topics_policy: 'empty_topic_only' })
+      await noah.ok('POST', '/channels/create', {
+        name: 'quiet',
+        subscribers: [],
+        topics_policy: JSON.stringify('empty_topic_only'),
+      })
     )['id'];
     await noah.ok('PATCH', `/streams/${other}`, { topics_policy: 'inherit' });
     await noah.ok('PATCH', `/streams/${other}`, { topics_policy: 'empty_topic_only' });

@@ -1,6 +1,7 @@
 /** Channels themselves: creating one, finding one by name, its subscribers. */
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
+import { jsonString } from '../encode';
 import { supports } from '../features';
 import { SuccessEnvelope } from '../schemas/common';
 import { subscribe, type ChannelCreationOptions } from './subscriptions';
@@ -34,7 +35,8 @@ export async function createChannel(
   opts: RequestOptions = {},
 ): Promise<number> {
   if (supports(featureLevel, 'channelsCreate')) {
-    const res = await client.request('POST', '/channels/create', { ...params }, CreateChannelResponse, opts);
+    const body = { ...params, topics_policy: jsonString(params.topics_policy) };
+    const res = await client.request('POST', '/channels/create', body, CreateChannelResponse, opts);
     return res.id;
   }
   const { name, description, subscribers, ...options } = params;

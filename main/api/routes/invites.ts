@@ -29,6 +29,12 @@ export async function createInviteLink(
   featureLevel: number,
   opts: RequestOptions = {},
 ): Promise<string> {
-  const body = { ...params, group_ids: supports(featureLevel, 'inviteGroupIds') ? params.group_ids : undefined };
+  const body = {
+    ...params,
+    group_ids: supports(featureLevel, 'inviteGroupIds') ? params.group_ids : undefined,
+    // Null means "the organization's text", which is what leaving it out says; sent, it would be
+    // the literal text "null" (a string parameter is not JSON-decoded).
+    welcome_message_custom_text: params.welcome_message_custom_text ?? undefined,
+  };
   return (await client.request('POST', '/invites/multiuse', body, InviteLinkResponse, opts)).invite_link;
 }

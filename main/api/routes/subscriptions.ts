@@ -1,6 +1,7 @@
 /** The user's subscriptions: list, subscribe, unsubscribe, and personal channel settings. */
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
+import { jsonString } from '../encode';
 import { SuccessEnvelope, type GroupSettingValue } from '../schemas/common';
 import { Subscription } from '../schemas/subscription';
 
@@ -61,7 +62,13 @@ export function subscribe(
   params: SubscribeParams,
   opts: RequestOptions = {},
 ): Promise<SubscribeResponse> {
-  return client.request('POST', '/users/me/subscriptions', { ...params }, SubscribeResponse, opts);
+  return client.request(
+    'POST',
+    '/users/me/subscriptions',
+    { ...params, topics_policy: jsonString(params.topics_policy) },
+    SubscribeResponse,
+    opts,
+  );
 }
 
 const UnsubscribeResponse = SuccessEnvelope.extend({
