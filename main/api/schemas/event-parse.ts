@@ -18,7 +18,8 @@ export function widenLegacyEvent(raw: Raw): Raw {
   switch (ev['type']) {
     case 'message':
       // Real Zulip servers name the echoed client ID local_message_id; api-v1.md calls it local_id.
-      if (ev['local_id'] === undefined && typeof ev['local_message_id'] === 'string') ev['local_id'] = ev['local_message_id'];
+      if (ev['local_id'] === undefined && typeof ev['local_message_id'] === 'string')
+        ev['local_id'] = ev['local_message_id'];
       break;
     case 'delete_message':
       // Without the bulk_message_deletion capability there is one event per message_id.
@@ -74,10 +75,33 @@ export const ZulipEventSchema = z
     return z.NEVER;
   });
 
+/**
+ * One element of GET /events' list, never failing the list: an event that does not parse becomes
+ * an UnknownEvent marked malformed (skipped and logged by the appliers), so the rest of the batch
+ * is applied and last_event_id moves past it. Without even a numeric id there is nothing to
+ * advance past, so the element is dropped.
+ */
+function toleratedEvent(raw: unknown): ZulipEvent | null {
+  const parsed = ZulipEventSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const fields = typeof raw === 'object' && raw !== null ? (raw as Raw) : {};
+  const id = fields['id'];
+  if (typeof id !== 'number' || !Number.isInteger(id)) return null;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return {
+    id,
+    type: 'unknown',
+    originalType: typeof fields['type'] === 'string' ? fields['type'] : String(typeof fields['type']),
+    raw: {},
+    malformed: `${issue?.message ?? 'does not parse'}${where}`,
+  };
+}
+
 /** GET /events' answer. */
 export const GetEventsResponse = z.looseObject({
   result: z.literal('success'),
-  events: z.array(ZulipEventSchema),
+  events: z.array(z.unknown()).transform((list) => list.map(toleratedEvent).filter((ev) => ev !== null)),
   queue_id: z.string().optional(),
 });
 export type GetEventsResponse = z.infer<typeof GetEventsResponse>;

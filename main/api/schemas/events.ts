@@ -145,6 +145,12 @@ export interface UnknownEvent {
   /** The type the server sent. */
   originalType: string;
   raw: Record<string, unknown>;
+  /**
+   * Set when a known family's event lacked what we rely on: what was wrong. Such an event is
+   * skipped (and logged) rather than failing its whole GET /events answer; raw is then empty, so
+   * nothing the server sent reaches a log line.
+   */
+  malformed?: string;
 }
 
 export type MessageEvent = z.infer<typeof MessageEvent>;

@@ -63,7 +63,9 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
       return [];
     }
     case 'unknown':
-      ctx.log.info('event type not handled yet; skipped', { type: ev.originalType, id: ev.id });
+      if (ev.malformed !== undefined) {
+        ctx.log.warn('malformed event skipped', { type: ev.originalType, id: ev.id, problem: ev.malformed });
+      } else ctx.log.info('event type not handled yet; skipped', { type: ev.originalType, id: ev.id });
       return [];
   }
 }

@@ -101,20 +101,26 @@ describe('ZulipEventSchema', () => {
     expect(update.person).toEqual({ user_id: 4, full_name: 'New' });
   });
 
-  it('fails on a known event that lacks a field we rely on, naming it', () => {
-    const res = GetEventsResponse.safeParse({
+  it('keeps the batch when one known event lacks a field we rely on: that one is marked malformed, naming the field', () => {
+    const res = GetEventsResponse.parse({
       result: 'success',
       msg: '',
       queue_id: 'q',
       events: [
         { id: 1, type: 'heartbeat' },
         { id: 2, type: 'reaction', op: 'add', message_id: 3, emoji_name: 'x', emoji_code: 'y', user_id: 1 },
+        { type: 'heartbeat' },
+        { id: 4, type: 'heartbeat' },
       ],
     });
-    expect(res.success).toBe(false);
-    const issue = res.error!.issues[0]!;
-    expect(issue.path).toEqual(['events', 1, 'reaction_type']);
-    expect(issue.message).toMatch(/in a reaction event/);
+    // The id-less element is dropped; the others stay, in order.
+    expect(res.events.map((e) => e.id)).toEqual([1, 2, 4]);
+    const bad = res.events[1]!;
+    if (bad.type !== 'unknown') throw new Error('expected the malformed event as unknown');
+    expect(bad.originalType).toBe('reaction');
+    expect(bad.malformed).toMatch(/in a reaction event\) at reaction_type$/);
+    expect(bad.raw).toEqual({});
+    expect(ZulipEventSchema.safeParse({ id: 2, type: 'reaction', op: 'add' }).success).toBe(false);
   });
 
   it('rejects an event without an id', () => {
