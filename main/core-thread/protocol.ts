@@ -17,6 +17,8 @@ export interface CoreThreadOptions {
   log?: { name: string; level?: LogLevel };
   /** Encrypted push: the device token is asked of the main thread, which owns the platform's push service. */
   push?: { bouncerPublicKey: string };
+  /** better-sqlite3's addon for this runtime (main/store/native-binding.ts); default: its own. */
+  sqliteBinding?: string;
 }
 
 /** Main thread → worker. */

@@ -6,6 +6,7 @@
  */
 import { proxyFetchFromEnv } from '../api/proxy';
 import type { PushToken } from '../push/payload';
+import { useSqliteBinding } from '../store/native-binding';
 import { createCore } from '../core';
 import { MemoryCredentialStore, openCredentialStore } from '../credentials';
 import { createLogger } from '../log';
@@ -35,6 +36,8 @@ function pushTokenAsker(port: ThreadPort) {
 }
 
 async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken | null>): Promise<Core> {
+  // This thread opens its own databases: it must load the addon built for this runtime.
+  useSqliteBinding(o.sqliteBinding);
   const log = createLogger({ name: o.log?.name ?? 'core', ...(o.log?.level ? { level: o.log.level } : {}) });
   const credentials = o.memoryCredentials
     ? new MemoryCredentialStore()

@@ -19,11 +19,13 @@ import {
   type BrowserWindow,
   type MenuItemConstructorOptions,
 } from 'electron';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
 import { startCoreThread } from '../core-thread';
 import { createLogger } from '../log';
+import { chooseSqliteBinding, NativeModuleError } from '../store/native-binding';
 import { platformPushToken } from '../push/platform';
 import { rendererCspHeader } from '../shell/csp';
 import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
@@ -34,6 +36,7 @@ import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
 import { showCoreNotifications } from './notifications';
 import { createAppTray, type AppTray } from './tray';
+import { startUpdateChecks } from './updater';
 import { createMainWindow } from './window';
 
 const dataDirOverride = process.env['PARLEY_DATA_DIR'];
@@ -93,6 +96,25 @@ const coldStartLink = loginLinkIn(process.argv);
 if (coldStartLink) links.receive(coldStartLink);
 
 async function start(): Promise<void> {
+  let sqliteBinding: string | undefined;
+  try {
+    sqliteBinding = chooseSqliteBinding({
+      electronVersion: process.versions.electron,
+      packaged: app.isPackaged,
+      appRoot: app.getAppPath(),
+      env: process.env,
+      exists: existsSync,
+      readText: (file) => readFileSync(file, 'utf8'),
+    });
+  } catch (e) {
+    if (!(e instanceof NativeModuleError)) throw e;
+    // One line, not a NODE_MODULE_VERSION stack trace from the core thread.
+    console.error(e.message);
+    await app.whenReady();
+    dialog.showErrorBox('Parley cannot start', e.message);
+    app.exit(1);
+    return;
+  }
   app.enableSandbox();
   app.setAsDefaultProtocolClient(LOGIN_PROTOCOL);
   app.on('second-instance', (_event, argv) => {
@@ -110,7 +132,12 @@ async function start(): Promise<void> {
   // The core (SQLite caches, sync loops, outbox) runs on a worker thread, so no disk stall ever
   // holds up this thread, which routes the window's IPC (main/core-thread/remote-core.ts).
   const core = await startCoreThread(
-    { dataDir: app.getPath('userData'), log: { name: 'core' }, ...(push ? { push } : {}) },
+    {
+      dataDir: app.getPath('userData'),
+      log: { name: 'core' },
+      ...(push ? { push } : {}),
+      ...(sqliteBinding ? { sqliteBinding } : {}),
+    },
     {
       // Beside this bundle, inside app.asar: worker threads read asar archives since Electron 17.3.
       entry: fileURLToPath(new URL('./core-thread.cjs', import.meta.url)),
@@ -137,6 +164,8 @@ async function start(): Promise<void> {
       if (contents && !contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, name, payload);
     },
   });
+
+  const stopUpdates = startUpdateChecks(app.isPackaged, log.child('updates'));
 
   // After a sleep the event queues' long-polls may hang on dead connections: retry them now.
   powerMonitor.on('resume', () => core.receive('app:wake', {}));
@@ -190,6 +219,7 @@ async function start(): Promise<void> {
     stopEvents();
     stopNotifications();
     stopBadge();
+    stopUpdates();
     tray?.destroy();
     void core.close().finally(() => {
       coreClosed = true;

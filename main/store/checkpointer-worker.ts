@@ -78,7 +78,7 @@ parentPort.on('message', (msg) => {
   }
 });
 try {
-  db = new Database(file, { fileMustExist: true });
+  db = new Database(file, workerData.nativeBinding ? { fileMustExist: true, nativeBinding: workerData.nativeBinding } : { fileMustExist: true });
   // A PASSIVE pass that finds the database busy just copies less; it never waits.
   db.pragma('busy_timeout = 0');
   parentPort.postMessage({ kind: 'ready' });

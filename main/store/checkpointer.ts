@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { CHECKPOINTER_WORKER_SOURCE } from './checkpointer-worker';
 import type { Db } from './db';
+import { sqliteOpenOptions } from './native-binding';
 
 export interface CheckpointerOptions {
   /** WAL length (in pages) at which the worker forces the WAL to start over. */
@@ -65,7 +66,14 @@ export class Checkpointer {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.#worker = new Worker(CHECKPOINTER_WORKER_SOURCE, {
       eval: true,
-      workerData: { ...TIMING, file, driver, restartFrames: opts.restartFrames, closed: this.#closed.buffer },
+      workerData: {
+        ...TIMING,
+        file,
+        driver,
+        ...sqliteOpenOptions(),
+        restartFrames: opts.restartFrames,
+        closed: this.#closed.buffer,
+      },
     });
     // An open store must not keep the process alive on its own.
     this.#worker.unref();

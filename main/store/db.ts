@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { StoreError } from './errors';
 import { assertNotNewer, runMigrations, type Migration } from './migrate';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files';
+import { sqliteOpenOptions } from './native-binding';
 
 export type Db = Database.Database;
 
@@ -50,7 +51,7 @@ function openOnce(file: string, migrations: readonly Migration[]): Db {
       ensurePrivateDir(dirname(file));
       ensurePrivateFile(file);
     }
-    db = new Database(file);
+    db = new Database(file, sqliteOpenOptions());
     // Reads the header and schema, so a file that is not SQLite fails here, before any write.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     // A newer file is refused before WAL mode rewrites its header.

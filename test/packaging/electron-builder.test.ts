@@ -5,9 +5,19 @@
  */
 import { extractFile, listPackage } from '@electron/asar';
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
@@ -21,6 +31,9 @@ let work: string;
 let unpacked: string;
 let asarPath: string;
 let entries: string[];
+const suppliedBinding = join(PROJECT_ROOT, 'native', 'electron', 'better_sqlite3.node');
+const nodeBinding = join(PROJECT_ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+let wroteBinding = false;
 
 beforeAll(async () => {
   await buildMain();
@@ -34,6 +47,14 @@ beforeAll(async () => {
     );
   }
   work = mkdtempSync(join(tmpdir(), 'parley-package-'));
+  // An Electron-ABI better-sqlite3 as `npm run rebuild:electron` supplies it (a copy of the Node
+  // build stands in: Electron's headers cannot be downloaded here). A real one is left as it is.
+  if (!existsSync(suppliedBinding)) {
+    mkdirSync(dirname(suppliedBinding), { recursive: true });
+    copyFileSync(nodeBinding, suppliedBinding);
+    writeFileSync(join(dirname(suppliedBinding), 'build.json'), JSON.stringify({ electron: '45.4.1' }));
+    wroteBinding = true;
+  }
   const electronDist = join(work, 'electron-dist');
   mkdirSync(electronDist);
   // Ends with a fuse wire as Electron's binary holds it (sentinel, version 1, 8 fuses in
@@ -58,6 +79,8 @@ beforeAll(async () => {
       '--linux',
       arch,
       `-c.electronDist=${electronDist}`,
+      // Electron's headers cannot be downloaded here; releases rebuild (npmRebuild: true).
+      '-c.npmRebuild=false',
       `-c.directories.output=${join(work, 'release')}`,
     ],
     { cwd: PROJECT_ROOT, env: { ...process.env, ELECTRON_BUILDER_OFFLINE: 'true', CI: 'true' } },
@@ -69,6 +92,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
+  if (wroteBinding) rmSync(join(PROJECT_ROOT, 'native'), { recursive: true, force: true });
 });
 
 it('renames the Electron executable to the app name', () => {
@@ -145,6 +169,9 @@ it('bundles main so it only needs Electron and the native modules at run time', 
     'dns',
     'timers',
     'process',
+    // electron-updater's dependencies (bundled) use these.
+    'constants',
+    'tty',
   ]);
   expect(outside.filter((name) => !builtins.has(name ?? ''))).toEqual([]);
   const preload = extractFile(asarPath, 'out/preload/index.cjs').toString('utf8');
@@ -168,4 +195,15 @@ it('signs macOS builds with the hardened runtime and only the JIT entitlement it
   expect(keys).toEqual(['com.apple.security.cs.allow-jit', 'com.apple.security.network.client']);
   expect(plist).not.toContain('disable-library-validation');
   expect(plist).not.toContain('allow-dyld-environment-variables');
+});
+
+it('unpacks a supplied Electron-ABI better-sqlite3 build beside app.asar, where the app loads it', () => {
+  const unpackedBinding = join(unpacked, 'resources/app.asar.unpacked/native/electron/better_sqlite3.node');
+  expect(readFileSync(unpackedBinding).equals(readFileSync(suppliedBinding))).toBe(true);
+  const stamp = JSON.parse(
+    readFileSync(join(unpacked, 'resources/app.asar.unpacked/native/electron/build.json'), 'utf8'),
+  ) as { electron: string };
+  expect(stamp.electron).toMatch(/^\d+\.\d+\.\d+/);
+  // What main/store/native-binding.ts looks for in a packaged app.
+  expect(entries).toContain('/native/electron/better_sqlite3.node');
 });
