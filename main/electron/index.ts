@@ -37,6 +37,7 @@ import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
 import { showCoreNotifications } from './notifications';
 import { createAppTray, type AppTray } from './tray';
 import { startUpdateChecks } from './updater';
+import { RENDERED_ROWS_SCRIPT, runSelfTest, selfTestConfig, type SelfTestConfig } from '../shell/self-test';
 import { createMainWindow } from './window';
 
 const dataDirOverride = process.env['PARLEY_DATA_DIR'];
@@ -96,6 +97,14 @@ const coldStartLink = loginLinkIn(process.argv);
 if (coldStartLink) links.receive(coldStartLink);
 
 async function start(): Promise<void> {
+  let selfTest: SelfTestConfig | null;
+  try {
+    selfTest = selfTestConfig(process.argv, process.env);
+  } catch (e) {
+    console.error((e as Error).message);
+    app.exit(2);
+    return;
+  }
   let sqliteBinding: string | undefined;
   try {
     sqliteBinding = chooseSqliteBinding({
@@ -165,7 +174,7 @@ async function start(): Promise<void> {
     },
   });
 
-  const stopUpdates = startUpdateChecks(app.isPackaged, log.child('updates'));
+  const stopUpdates = selfTest ? () => {} : startUpdateChecks(app.isPackaged, log.child('updates'));
 
   // After a sleep the event queues' long-polls may hang on dead connections: retry them now.
   powerMonitor.on('resume', () => core.receive('app:wake', {}));
@@ -179,6 +188,7 @@ async function start(): Promise<void> {
       preloadPath,
       entryFile,
       onProblem: (message) => log.warn(message),
+      hidden: selfTest !== null,
     });
     window.on('close', (event) => {
       if (closeAction({ platform: process.platform, hasTray: tray !== null, quitting }) === 'hide') {
@@ -190,6 +200,24 @@ async function start(): Promise<void> {
     mainWindow = window;
   };
   openWindow();
+  if (selfTest) {
+    const result = await runSelfTest(
+      {
+        core,
+        renderedRows: async () => Number(await mainWindow?.webContents.executeJavaScript(RENDERED_ROWS_SCRIPT)),
+        navigate: (accountId, narrow) =>
+          mainWindow?.webContents.send(IPC_EVENT_CHANNEL, 'view:navigate', { accountId, narrow }),
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      },
+      selfTest,
+    );
+    if (result.ok) console.log(`self-test passed: ${result.summary}`);
+    else console.error(`self-test failed: ${result.reason}`);
+    await core.close();
+    app.exit(result.ok ? 0 : 1);
+    return;
+  }
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate(process.platform, { developer: !app.isPackaged }) as MenuItemConstructorOptions[],

@@ -13,6 +13,8 @@ export interface MainWindowOptions {
   entryFile: string;
   iconPath?: string;
   onProblem?: (message: string) => void;
+  /** Never shown (--self-test). */
+  hidden?: boolean;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
@@ -34,7 +36,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     webPreferences: secureWebPreferences(options.preloadPath),
   });
   if (state.maximized) window.maximize();
-  window.once('ready-to-show', () => window.show());
+  if (!options.hidden) window.once('ready-to-show', () => window.show());
 
   window.on('close', () => {
     const bounds = window.getNormalBounds();

@@ -14,14 +14,25 @@ export interface WindowRecord {
   emitter: EventEmitter;
 }
 
-export function createFakeElectron(opts: { appPath: string; entryUrl: string; singleInstance: boolean }) {
+export function createFakeElectron(opts: {
+  appPath: string;
+  entryUrl: string;
+  singleInstance: boolean;
+  /** What the window answers to executeJavaScript (the self-test's rendered-rows probe). */
+  executeJavaScript?: (code: string) => Promise<unknown>;
+}) {
   const app = new EventEmitter();
   const paths = new Map<string, string>();
   const calls: string[] = [];
   const windows: WindowRecord[] = [];
   const ipc = new FakeElectronIpc(opts.entryUrl);
   const sessionHandlers: Record<string, unknown> = {};
-  const webContents = { ...ipc.webContents, on: () => undefined, setWindowOpenHandler: () => undefined };
+  const webContents = {
+    ...ipc.webContents,
+    on: () => undefined,
+    setWindowOpenHandler: () => undefined,
+    executeJavaScript: (code: string) => opts.executeJavaScript?.(code) ?? Promise.resolve(undefined),
+  };
 
   class BrowserWindow {
     readonly webContents = webContents;
