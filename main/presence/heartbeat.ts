@@ -126,7 +126,14 @@ export class PresenceHeartbeat {
       return;
     }
     if (!this.#running) return;
-    this.#store(answer);
+    try {
+      this.#store(answer);
+    } catch (e) {
+      // A busy or failing disk must not take the core down (beat() runs unawaited): the next
+      // beat asks again with the old clock, so nothing is lost.
+      log.warn('could not store presence; trying again at the next beat', { error: e });
+      return;
+    }
     this.#d.onChanged();
   }
 
