@@ -15,7 +15,11 @@ describe('sanitizeHtml', () => {
   });
 
   it('removes event handler attributes', () => {
-    const dom = parse(sanitizeHtml('<img src="https://x.test/a.png" onerror="alert(1)"><p onclick="x()">t</p>'));
+    const dom = parse(
+      sanitizeHtml('<img src="https://x.test/a.png" onerror="alert(1)"><p onclick="x()">t</p>', {
+        baseUrl: 'https://x.test',
+      }),
+    );
     const img = dom.querySelector('img');
     expect(img?.getAttribute('src')).toBe('https://x.test/a.png');
     expect(img?.hasAttribute('onerror')).toBe(false);

@@ -73,13 +73,12 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
 });
 
 /**
- * Images load from the organization itself (its uploads and its camo proxy, /external_content/,
- * which Zulip puts in src for outside images) or over https. A plain-http image from anywhere
- * else would leak the reader's IP and what they read to anyone on the path, so it is dropped (its
- * link, if any, stays).
+ * Images in server HTML load only from the organization itself: its uploads, its emoji and its
+ * camo proxy (/external_content/...), which Zulip puts in src for every outside image. An image
+ * from any other host (plain http or not) would tell that host who reads what, and when; it is
+ * dropped and its link, if any, stays. Without a known organization URL nothing loads.
  */
 function imageAllowed(absolute: string, base: string | null): boolean {
-  if (absolute.startsWith('https:')) return true;
   if (!base) return false;
   try {
     return new URL(absolute).origin === new URL(base).origin;

@@ -31,14 +31,18 @@ export interface E2eApp {
 }
 
 /** `label` names the temp folder, the keychain service and the log. */
-export async function startE2eApp(label: string, viewport = { width: 1280, height: 900 }): Promise<E2eApp> {
+export async function startE2eApp(
+  label: string,
+  viewport = { width: 1280, height: 900 },
+  serverOptions: Parameters<typeof startDevServer>[0] = { seed: 'demo' },
+): Promise<E2eApp> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const log = createLogger({ name: `e2e-${label}`, level: 'error' });
   const work = mkdtempSync(join(tmpdir(), `parley-e2e-${label}-`));
   const keychainService = `Parley e2e ${label} test`;
   // The core's thread keeps keys under this service; this handle only removes them at the end.
   const credentials = (await openCredentialStore(log, { service: keychainService })).store;
-  const server = await startDevServer({ seed: 'demo' });
+  const server = await startDevServer(serverOptions);
   const core = await startCoreThread(
     { dataDir: join(work, 'data'), keychainService, log: { name: `e2e-${label}`, level: 'error' } },
     { entry: DEV_CORE_THREAD_ENTRY, log },
