@@ -12,6 +12,12 @@ import { Actor } from '../main/consistency/actor';
 import { freePort } from '../main/api/canned-server';
 import { confirmed, ownInTopic, signedInCore } from '../main/outbox/support';
 import { tempDir } from '../main/store/fixtures';
+import { MemoryCredentialStore } from '../../main/credentials';
+import { createCore } from '../../main/core';
+import { createLogger } from '../../main/log';
+import { systemClock } from '../../main/sync/clock';
+import { FaultControl } from '../helpers/devserverFaults';
+import { recordCore } from '../main/core/harness';
 import { ARTIFACTS } from '../e2e/support';
 
 const figures: { fault: string; lost: number; duplicated: number; recoveredMs: number; said?: string }[] = [];
@@ -23,6 +29,60 @@ afterAll(async () => {
 });
 
 describe('faults with real processes and accounts', () => {
+  it('offline for an hour: the clock jumps, the queue is gone; the app catches up on wake, nothing lost', async () => {
+    const server = await startDevServer({ faults: true });
+    servers.push(server);
+    const faults = new FaultControl(server.baseUrl);
+    let offset = 0;
+    const clock = { ...systemClock, now: () => Date.now() + offset };
+    const logLines: string[] = [];
+    const t = recordCore(
+      await createCore({
+        dataDir: tempDir(),
+        credentials: new MemoryCredentialStore(),
+        clock,
+        log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
+      }),
+      logLines,
+    );
+    try {
+      const user = server.byRole(400);
+      const account = await t.ok('account:signIn', { url: server.baseUrl, email: user.email, password: user.password });
+      await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+      const channelId = (await t.ok('sidebar:get', { accountId: account.id })).channels[0]!.id;
+      // The laptop sleeps: the network is gone, an hour passes, the server drops the idle queue.
+      await faults.dropNext(1000, {});
+      const topic = 'an hour offline';
+      const { localId } = await t.ok('compose:send', {
+        accountId: account.id,
+        to: { kind: 'channel', channelId, topic },
+        content: 'written before the lid closed',
+      });
+      offset += 60 * 60 * 1000;
+      await faults.clear();
+      await faults.expireQueues({ userId: user.userId });
+      const peer = server.users.find((u) => u.role === 400 && u.email !== user.email)!;
+      const other = await Actor.login(server.baseUrl, peer.email, peer.password);
+      const missed = await other.sendToChannel(channelId, topic, 'written while you were away');
+      const started = Date.now();
+      t.core.receive('app:wake', {});
+      await confirmed(t, localId, 40_000);
+      await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === missed), 40_000);
+      const me = await Actor.login(server.baseUrl, user.email, user.password);
+      const contents = (await ownInTopic(me, channelId, topic)).map((m) => m.content);
+      const result = {
+        fault: 'offline for an hour (clock jump, queue gone)',
+        lost: contents.length === 0 ? 1 : 0,
+        duplicated: contents.length - new Set(contents).size,
+        recoveredMs: Date.now() - started,
+      };
+      figures.push(result);
+      expect(result).toMatchObject({ lost: 0, duplicated: 0 });
+    } finally {
+      await t.core.close();
+    }
+  }, 90_000);
+
   it('server process restart: messages typed while it is down are sent once it is back', async () => {
     const port = String(await freePort());
     const dataFile = join(tempDir(), 'server.sqlite');
