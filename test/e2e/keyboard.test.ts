@@ -1,0 +1,105 @@
+/**
+ * Zulip's keyboard shortcuts in the real UI, and the confirmation before "Mark all as read":
+ * `?` lists the shortcuts, Esc closes, `/` goes to search, j/k select messages, r replies in the
+ * selected message's topic, c starts a new topic, x goes to the people picker, n opens the next
+ * unread topic.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+
+let app: E2eApp;
+let page: Page;
+const focusedLabel = () =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '');
+
+beforeAll(async () => {
+  app = await startE2eApp('keyboard');
+  page = app.page;
+  await page.goto(app.host.url);
+  await signInThroughUi(page, app.server.baseUrl, app.server.byRole(100));
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('keyboard shortcuts', () => {
+  it('? shows the list of shortcuts, Esc closes it', async () => {
+    await page.locator('body').click({ position: { x: 700, y: 400 } });
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor({ timeout: UI_TIMEOUT });
+    await expect(help.getByRole('row').count()).resolves.toBeGreaterThanOrEqual(9);
+    await page.screenshot({ path: join(ARTIFACTS, 'keyboard-help.png') });
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    // Discoverable without knowing `?`: the sidebar names it.
+    await expect(page.getByRole('button', { name: 'Keyboard shortcuts (?)' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('/ focuses search; typing there does not trigger shortcuts; Esc leaves it', async () => {
+    await page.keyboard.press('/');
+    expect(await focusedLabel()).toBe('Search messages');
+    await page.keyboard.type('jk?');
+    await expect(page.getByRole('searchbox', { name: 'Search messages' }).inputValue()).resolves.toBe('jk?');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search messages' }).fill('');
+    await page.keyboard.press('Escape');
+    expect(await focusedLabel()).not.toBe('Search messages');
+  });
+
+  it('n opens the next unread topic; j/k select messages; r replies in that topic', async () => {
+    await page.keyboard.press('n');
+    const log = page.getByRole('log');
+    await log.getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press('j');
+    const first = await page.evaluate(() => document.activeElement?.getAttribute('data-message-id'));
+    expect(Number(first)).toBeGreaterThan(0);
+    await page.keyboard.press('j');
+    const second = await page.evaluate(() => document.activeElement?.getAttribute('data-message-id'));
+    expect(Number(second)).toBeGreaterThan(Number(first));
+    await page.keyboard.press('k');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-message-id'))).toBe(first);
+    await page.screenshot({ path: join(ARTIFACTS, 'keyboard-selected.png') });
+    await page.keyboard.press('r');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('compose-message');
+    await page.keyboard.press('Escape');
+  });
+
+  it('c starts a new topic in the channel; x goes to the people picker', async () => {
+    const channels = page.getByRole('navigation', { name: 'Channels' });
+    await channels.getByRole('button', { name: 'general', exact: true }).click();
+    await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
+    await page.locator('body').click({ position: { x: 700, y: 60 } });
+    await page.keyboard.press('c');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: UI_TIMEOUT })
+      .toBe('compose-topic');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('x');
+    expect(await focusedLabel()).toBe('Filter people');
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('Mark all as read', () => {
+  it('asks first; Cancel marks nothing, confirming marks everything', async () => {
+    const title = () => page.title();
+    await expect.poll(title, { timeout: UI_TIMEOUT }).toMatch(/^\(\d+\) Parley$/);
+    const before = await title();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark all messages as read?' });
+    await dialog.waitFor({ timeout: UI_TIMEOUT });
+    await page.screenshot({ path: join(ARTIFACTS, 'mark-all-confirm.png') });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await title()).toBe(before);
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page
+      .getByRole('dialog', { name: 'Mark all messages as read?' })
+      .getByRole('button', { name: 'Mark all as read' })
+      .click();
+    await expect.poll(title, { timeout: UI_TIMEOUT }).toBe('Parley');
+  });
+});
