@@ -103,3 +103,28 @@ describe('Mark all as read', () => {
     await expect.poll(title, { timeout: UI_TIMEOUT }).toBe('Parley');
   });
 });
+
+describe('the header', () => {
+  it('stays on one line from 900 to 1600 pixels wide', async () => {
+    for (const width of [900, 1024, 1280, 1600]) {
+      await page.setViewportSize({ width, height: 800 });
+      const lines = await page
+        .locator('header')
+        .first()
+        .evaluate((header) => {
+          const tops = new Set<number>();
+          for (const child of header.children) {
+            const r = child.getBoundingClientRect();
+            if (r.width > 0 && getComputedStyle(child).position !== 'absolute')
+              tops.add(Math.round(r.top + r.height / 2));
+          }
+          return { centers: [...tops], height: header.getBoundingClientRect().height };
+        });
+      // Every item sits on the same line (their vertical centres within a few pixels).
+      expect(Math.max(...lines.centers) - Math.min(...lines.centers), `at ${width}px`).toBeLessThan(8);
+      expect(lines.height, `at ${width}px`).toBeLessThan(64);
+      if (width === 900)
+        await page.screenshot({ path: join(ARTIFACTS, 'header-900.png'), clip: { x: 0, y: 0, width, height: 80 } });
+    }
+  });
+});
