@@ -31,19 +31,48 @@ md.renderer.rules['link_open'] = (tokens, idx, options, _env, self) => {
   return self.renderToken(tokens, idx, options);
 };
 
-md.renderer.rules['fence'] = (tokens, idx) => {
+md.renderer.rules['fence'] = (tokens, idx, _options, env) => {
   const token = tokens[idx];
   const lang = token?.info.trim().split(/\s+/)[0] ?? '';
+  // ```spoiler Header: Zulip's collapsed block, header and body rendered as Markdown.
+  if (lang === 'spoiler') {
+    const header = token?.info.trim().slice('spoiler'.length).trim() ?? '';
+    const head = header ? md.render(header, env as ZulipEnv).trimEnd() : '';
+    const body = md.render(token?.content ?? '', env as ZulipEnv).trimEnd();
+    return `<div class="spoiler-block"><div class="spoiler-header">${head}</div><div class="spoiler-content" aria-hidden="true">${body}</div></div>\n`;
+  }
   const attr = lang ? ` data-code-language="${md.utils.escapeHtml(lang)}"` : '';
   return `<div class="codehilite"${attr}><pre><span></span><code>${md.utils.escapeHtml(token?.content ?? '')}</code></pre></div>\n`;
 };
+
+/**
+ * Zulip's global times, <time:2026-11-24T15:00:00+00:00>. markdown-it would take them for
+ * autolinks, so they are set aside as private-use placeholders first and become Zulip's
+ * <time datetime> element after rendering (only when they hold a valid time).
+ */
+function withTimeMentions(source: string, render: (text: string) => string): string {
+  const times: string[] = [];
+  const marked = source.replace(/<time:([^<>\s]{4,40})>/g, (whole, iso: string) => {
+    const at = Date.parse(iso);
+    if (Number.isNaN(at)) return whole;
+    times.push(iso);
+    return `\uE000${times.length - 1}\uE001`;
+  });
+  return render(marked).replace(/\uE000(\d+)\uE001/g, (whole, n: string) => {
+    const iso = times[Number(n)];
+    // A placeholder the author typed themselves stays as it is.
+    if (iso === undefined) return whole;
+    const datetime = new Date(Date.parse(iso)).toISOString().replace('.000Z', 'Z');
+    return `<time datetime="${datetime}">${md.utils.escapeHtml(iso)}</time>`;
+  });
+}
 
 export function renderMarkdown(source: string, directory: MentionDirectory): Rendered {
   const env: ZulipEnv = {
     directory,
     facts: { mentionedUserIds: new Set(), channelWildcard: false, topicWildcard: false },
   };
-  const html = md.render(source, env).trimEnd();
+  const html = withTimeMentions(source, (text) => md.render(text, env).trimEnd());
   return { html, isMeMessage: /^\/me\s/.test(source), ...env.facts };
 }
 

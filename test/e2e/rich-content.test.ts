@@ -1,0 +1,52 @@
+/**
+ * Messages as a Zulip user writes them, shown in Chromium: :emoji: as glyphs, a global time in
+ * the reader's zone, a spoiler that opens on click, a quote and code.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ZulipUser } from './zulip-http';
+
+let app: E2eApp;
+const TOPIC = 'rich content';
+
+beforeAll(async () => {
+  app = await startE2eApp('rich-content');
+  const member = app.server.users.find((u) => u.role === 400)!;
+  const http = await ZulipUser.login(app.server.baseUrl, member.email, member.password);
+  const general = (await http.subscriptions()).find((s) => s.name === 'general')!;
+  await http.sendToTopic(general.stream_id, TOPIC, 'Shipped it :tada: :thumbs_up:');
+  await http.sendToTopic(general.stream_id, TOPIC, 'Demo at <time:2026-11-24T15:00:00+00:00>, be there');
+  await http.sendToTopic(general.stream_id, TOPIC, '```spoiler How it ends\nEveryone gets cake.\n```');
+  await http.sendToTopic(general.stream_id, TOPIC, '> quoted words\n\nand `inline code`');
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('rich message content', () => {
+  it('shows emoji, local times, spoilers and quotes as a Zulip user expects', async () => {
+    const { page } = app;
+    await page.goto(app.host.url);
+    await signInThroughUi(page, app.server.baseUrl, app.server.byRole(100));
+    const channels = page.getByRole('navigation', { name: 'Channels' });
+    await channels.getByRole('button', { name: 'Topics in general' }).click();
+    await channels
+      .getByRole('list', { name: 'Topics in general' })
+      .getByRole('button', { name: TOPIC, exact: true })
+      .click();
+    const log = page.getByRole('log');
+    await log.getByText('Shipped it', { exact: false }).waitFor({ timeout: UI_TIMEOUT });
+
+    await expect(log.getByRole('img', { name: 'tada' }).textContent()).resolves.toBe('🎉');
+    const time = log.locator('.safe-html time').first();
+    await expect(time.getAttribute('title')).resolves.toBe('2026-11-24T15:00:00+00:00');
+    await expect(time.textContent()).resolves.toMatch(/Nov 24/);
+    const spoiler = log.locator('details.spoiler-block');
+    await expect(spoiler.getByText('Everyone gets cake.').isVisible()).resolves.toBe(false);
+    await spoiler.getByText('How it ends').click();
+    await expect(spoiler.getByText('Everyone gets cake.').isVisible()).resolves.toBe(true);
+    await expect(log.locator('blockquote').getByText('quoted words').isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'rich-content.png') });
+  });
+});
