@@ -3,39 +3,24 @@
  * `electron` module and the real core on a temp data folder: the entry wires what it should.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL } from '../../common/ipc/contract';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
+import { loadMainBundle } from './load-bundle';
 import { createFakeElectron } from './fake-electron-module';
 
-const requireFromHere = createRequire(import.meta.url);
 const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'parley-main-entry-test');
 const bundle = join(outDir, 'main', 'index.cjs');
 const entryFile = join(PROJECT_ROOT, 'renderer', 'dist', 'index.html');
 const entryUrl = pathToFileURL(entryFile).href;
-const electronId = requireFromHere.resolve('electron');
 let dataDir: string;
 
 /** Runs the bundle's top level once with `fake` as the electron module. */
 function loadMain(fake: ReturnType<typeof createFakeElectron>): void {
-  const previous = requireFromHere.cache[electronId];
-  requireFromHere.cache[electronId] = {
-    id: electronId,
-    filename: electronId,
-    loaded: true,
-    exports: fake.electron,
-  } as NodeJS.Module;
-  delete requireFromHere.cache[bundle];
-  try {
-    requireFromHere(bundle);
-  } finally {
-    if (previous) requireFromHere.cache[electronId] = previous;
-    else delete requireFromHere.cache[electronId];
-  }
+  loadMainBundle(bundle, fake.electron);
 }
 
 beforeAll(async () => {

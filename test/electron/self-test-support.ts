@@ -5,7 +5,6 @@
  * bridge, as the real renderer does, and then "shows" that many rows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,12 +14,11 @@ import type { Narrow } from '../../common/model';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { startDevServer, type RunningDevServer } from '../helpers/devserver';
 import { createFakeElectron } from './fake-electron-module';
+import { loadMainBundle } from './load-bundle';
 
-const requireFromHere = createRequire(import.meta.url);
 const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', `parley-self-test-${process.pid}`);
 const bundle = join(outDir, 'main', 'index.cjs');
 const entryUrl = pathToFileURL(join(PROJECT_ROOT, 'renderer', 'dist', 'index.html')).href;
-const electronId = requireFromHere.resolve('electron');
 export let server: RunningDevServer;
 const dirs: string[] = [];
 
@@ -68,16 +66,8 @@ export async function selfTest(password: string) {
   const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
   const argv = process.argv;
   process.argv = [...argv, '--self-test'];
-  const previous = requireFromHere.cache[electronId];
-  requireFromHere.cache[electronId] = {
-    id: electronId,
-    filename: electronId,
-    loaded: true,
-    exports: fake.electron,
-  } as NodeJS.Module;
-  delete requireFromHere.cache[bundle];
   try {
-    requireFromHere(bundle);
+    loadMainBundle(bundle, fake.electron);
     await vi.waitFor(
       () =>
         expect(
@@ -88,8 +78,6 @@ export async function selfTest(password: string) {
     );
   } finally {
     process.argv = argv;
-    if (previous) requireFromHere.cache[electronId] = previous;
-    else delete requireFromHere.cache[electronId];
     log.mockRestore();
     error.mockRestore();
   }

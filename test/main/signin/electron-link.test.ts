@@ -5,41 +5,26 @@
  * one boundary that cannot run here) and the real core against the dev server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type IpcResult } from '../../../common/ipc/contract';
 import { buildMain, PROJECT_ROOT } from '../../../scripts/build-main';
+import { loadMainBundle } from '../../electron/load-bundle';
 import { createFakeElectron } from '../../electron/fake-electron-module';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 
-const requireFromHere = createRequire(import.meta.url);
 const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'parley-sso-link-test');
 const bundle = join(outDir, 'main', 'index.cjs');
 const entryUrl = pathToFileURL(join(PROJECT_ROOT, 'renderer', 'dist', 'index.html')).href;
-const electronId = requireFromHere.resolve('electron');
 const fake = createFakeElectron({ appPath: PROJECT_ROOT, entryUrl, singleInstance: true });
 const results: unknown[] = [];
 let dataDir: string;
 let server: RunningDevServer;
 
 function loadMain(): void {
-  const previous = requireFromHere.cache[electronId];
-  requireFromHere.cache[electronId] = {
-    id: electronId,
-    filename: electronId,
-    loaded: true,
-    exports: fake.electron,
-  } as NodeJS.Module;
-  delete requireFromHere.cache[bundle];
-  try {
-    requireFromHere(bundle);
-  } finally {
-    if (previous) requireFromHere.cache[electronId] = previous;
-    else delete requireFromHere.cache[electronId];
-  }
+  loadMainBundle(bundle, fake.electron);
 }
 
 async function call<T>(name: string, args: unknown): Promise<T> {
