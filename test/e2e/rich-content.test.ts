@@ -19,6 +19,7 @@ beforeAll(async () => {
   await http.sendToTopic(general.stream_id, TOPIC, 'Demo at <time:2026-11-24T15:00:00+00:00>, be there');
   await http.sendToTopic(general.stream_id, TOPIC, '```spoiler How it ends\nEveryone gets cake.\n```');
   await http.sendToTopic(general.stream_id, TOPIC, '> quoted words\n\nand `inline code`');
+  await http.sendToTopic(general.stream_id, TOPIC, 'See #**general>weekly sync** for the plan');
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -48,5 +49,18 @@ describe('rich message content', () => {
     await expect(spoiler.getByText('Everyone gets cake.').isVisible()).resolves.toBe(true);
     await expect(log.locator('blockquote').getByText('quoted words').isVisible()).resolves.toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'rich-content.png') });
+  });
+
+  it('opens a link to a channel topic inside the app, not in the browser', async () => {
+    const { page } = app;
+    const popups: string[] = [];
+    page.context().on('page', (p) => popups.push(p.url()));
+    await page
+      .getByRole('log')
+      .getByRole('link', { name: /weekly sync/ })
+      .click();
+    await page.getByRole('heading', { name: '#general > weekly sync' }).waitFor({ timeout: UI_TIMEOUT });
+    expect(popups).toEqual([]);
+    expect(page.url().startsWith(app.host.origin)).toBe(true);
   });
 });
