@@ -105,6 +105,10 @@ export interface MessageView {
   dmUserIds: number[] | null;
   reactions: Reaction[];
   edited: boolean;
+  /** Moved to another topic or channel since it was sent (Zulip's "moved" marker). */
+  moved?: boolean;
+  /** A `/me` message: shown as an action of its sender. */
+  isMe?: boolean;
   read: boolean;
   starred: boolean;
   /** Mentions the user, directly or by wildcard (the mention flags). Absent: not known, not shown. */
@@ -173,9 +177,7 @@ export interface Sidebar {
 }
 
 /** Where a composed message goes. */
-export type ComposeTarget =
-  | { kind: 'channel'; channelId: number; topic: string }
-  | { kind: 'dm'; userIds: number[] };
+export type ComposeTarget = { kind: 'channel'; channelId: number; topic: string } | { kind: 'dm'; userIds: number[] };
 
 export type KeychainStatus =
   | { kind: 'keychain' }

@@ -71,6 +71,8 @@ export function messageView(m: CachedMessage, users: (id: number) => StoredUser 
     dmUserIds: m.dmKey === null ? null : parseDmKey(m.dmKey),
     reactions: groupReactions(m.reactions),
     edited: m.lastEditTimestamp !== null,
+    moved: m.lastMovedTimestamp !== null,
+    isMe: m.isMeMessage,
     read: m.read,
     starred: m.starred,
     mentioned: isMentioned(m.otherFlags),
