@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { TopicVisibility } from '../../../common/model';
+import type { MessageView, TopicVisibility } from '../../../common/model';
 import { hiddenInFeed } from '../../lib/feedVisibility';
 import { MessagesState } from '../../state/messages.svelte';
 import { message, SELF_ID, sidebar } from '../../testing/fixtures';
@@ -31,7 +31,7 @@ describe('a channel feed with a muted topic', () => {
       label: '#general',
       baseUrl: 'https://chat.example.com',
       onOpen: () => {},
-      hidden: (m) => hiddenInFeed(state.narrow, m, of),
+      hidden: (m: MessageView) => hiddenInFeed(state.narrow, m, of),
     });
     expect(await screen.findByText('visible words')).toBeInTheDocument();
     expect(screen.queryByText('muted words')).toBeNull();
