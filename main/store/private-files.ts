@@ -10,10 +10,23 @@ export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 const POSIX = process.platform !== 'win32';
 
+/**
+ * Tightens a mode where the file system lets us. Some cannot (FAT or network mounts, a folder
+ * another user owns): the data is no less usable there, so that is no reason to stop.
+ */
+function tighten(path: string, mode: number): void {
+  if (!POSIX) return;
+  try {
+    chmodSync(path, mode);
+  } catch {
+    // Left as the file system keeps it.
+  }
+}
+
 /** Creates `dir` (and missing parents) 0700; an existing `dir` is tightened to 0700. */
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  if (POSIX) chmodSync(dir, PRIVATE_DIR_MODE);
+  tighten(dir, PRIVATE_DIR_MODE);
 }
 
 /**
@@ -22,10 +35,7 @@ export function ensurePrivateDir(dir: string): void {
  */
 export function ensurePrivateFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
-  if (POSIX) {
-    chmodSync(file, PRIVATE_FILE_MODE);
-    for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, PRIVATE_FILE_MODE);
-  }
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) tighten(file + suffix, PRIVATE_FILE_MODE);
 }
 
 /** Deletes a SQLite file with its -wal/-shm companions (the account's cache on sign-out). */
