@@ -1,6 +1,8 @@
 /** Which screen fills Home's main area: the open narrow, or one of the other screens. */
 export type Screen =
   | { kind: 'narrow' }
+  | { kind: 'inbox' }
+  | { kind: 'recent' }
   | { kind: 'search'; title: string }
   | { kind: 'drafts' }
   | { kind: 'snippets' }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { TopicVisibility } from '../../common/model';
+import { sidebar } from '../testing/fixtures';
+import { conversationsOf, inbox, recent } from './conversations';
+
+describe('conversations for Inbox and Recent', () => {
+  const model = sidebar();
+
+  it('lists every topic and DM, newest first, for Recent conversations', () => {
+    const all = recent(conversationsOf(model));
+    const topics = model.channels.reduce((n, c) => n + c.topics.length, 0);
+    expect(all).toHaveLength(topics + model.dms.length);
+    for (let i = 1; i < all.length; i++) expect(all[i - 1]!.latestId).toBeGreaterThanOrEqual(all[i]!.latestId);
+  });
+
+  it('keeps only unread, unmuted conversations in the Inbox, DMs first', () => {
+    const groups = inbox(conversationsOf(model));
+    for (const g of groups) for (const c of g.items) expect(c.unread).toBeGreaterThan(0);
+    if (groups.some((g) => g.group === 'Direct messages')) expect(groups[0]!.group).toBe('Direct messages');
+    const mutedAll = (): TopicVisibility => 'muted';
+    expect(inbox(conversationsOf(model, mutedAll)).filter((g) => g.group !== 'Direct messages')).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The conversations of the sidebar model as Inbox and Recent conversations list them: every
+ * topic and DM with its newest message and unread count. Muted channels and muted topics are
+ * left out of the Inbox, as in Zulip; Recent shows everything, newest first.
+ */
+import type { Narrow, Sidebar, TopicVisibility } from '../../common/model';
+
+export interface Conversation {
+  key: string;
+  narrow: Narrow;
+  /** "#design" for a topic's channel, "Direct messages" for DMs. */
+  group: string;
+  /** The topic name, or the people of a DM. */
+  title: string;
+  latestId: number;
+  unread: number;
+  muted: boolean;
+}
+
+export function conversationsOf(
+  sidebar: Sidebar | null,
+  visibilityOf: (channelId: number, topic: string) => TopicVisibility = () => 'none',
+): Conversation[] {
+  if (!sidebar) return [];
+  const out: Conversation[] = [];
+  for (const channel of sidebar.channels) {
+    for (const topic of channel.topics) {
+      const visibility = visibilityOf(channel.id, topic.name);
+      out.push({
+        key: `t:${channel.id}:${topic.name}`,
+        narrow: { kind: 'topic', channelId: channel.id, topic: topic.name },
+        group: `#${channel.name}`,
+        title: topic.name === '' ? sidebar.emptyTopicDisplayName : topic.name,
+        latestId: topic.maxMessageId,
+        unread: topic.unreadCount,
+        muted: visibility === 'muted' || (channel.isMuted && visibility !== 'unmuted' && visibility !== 'followed'),
+      });
+    }
+  }
+  for (const dm of sidebar.dms) {
+    out.push({
+      key: `d:${dm.userIds.join(',')}`,
+      narrow: { kind: 'dm', userIds: dm.userIds },
+      group: 'Direct messages',
+      title: dm.userIds.length === 0 ? 'You' : dm.names.join(', '),
+      latestId: dm.maxMessageId,
+      unread: dm.unreadCount,
+      muted: false,
+    });
+  }
+  return out;
+}
+
+/** Recent conversations: all of them, the newest activity first. */
+export function recent(conversations: readonly Conversation[]): Conversation[] {
+  return [...conversations].sort((a, b) => b.latestId - a.latestId);
+}
+
+/** Inbox: unread, unmuted conversations grouped (DMs first, then channels), newest first within a group. */
+export function inbox(conversations: readonly Conversation[]): { group: string; items: Conversation[] }[] {
+  const groups = new Map<string, Conversation[]>();
+  for (const c of recent(conversations)) {
+    if (c.unread === 0 || c.muted) continue;
+    groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  }
+  return [...groups]
+    .map(([group, items]) => ({ group, items }))
+    .sort((a, b) =>
+      a.group === 'Direct messages'
+        ? -1
+        : b.group === 'Direct messages'
+          ? 1
+          : b.items[0]!.latestId - a.items[0]!.latestId,
+    );
+}

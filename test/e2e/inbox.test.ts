@@ -1,0 +1,44 @@
+/**
+ * Where a Zulip user lands: the Inbox (unread conversations, grouped, DMs first) right after
+ * signing in, and Recent conversations; both open a conversation on click.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startE2eApp('inbox');
+  await app.page.goto(app.host.url);
+  await signInThroughUi(app.page, app.server.baseUrl, app.server.byRole(100));
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('Inbox and Recent conversations', () => {
+  it('lands on the Inbox, DMs first, and opens a conversation from it', async () => {
+    const { page } = app;
+    const inbox = page.getByRole('region', { name: 'Inbox' });
+    await inbox.waitFor({ timeout: UI_TIMEOUT });
+    await inbox.getByRole('list').first().waitFor({ timeout: UI_TIMEOUT });
+    const headings = await inbox.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings[0]).toBe('Direct messages');
+    expect(headings.slice(1).every((h) => h.startsWith('#'))).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'inbox.png') });
+    const firstTopic = inbox.getByRole('list', { name: headings[1]! }).getByRole('button').first();
+    const topic = (await firstTopic.locator('.title').textContent())!;
+    await firstTopic.click();
+    await page.getByRole('heading', { name: `${headings[1]} > ${topic}` }).waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByRole('log').getByRole('article').count()).resolves.toBeGreaterThan(0);
+  });
+
+  it('lists recent conversations newest first', async () => {
+    const { page } = app;
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Recent conversations' }).click();
+    const recent = page.getByRole('region', { name: 'Recent conversations' });
+    await recent.getByRole('button').first().waitFor({ timeout: UI_TIMEOUT });
+    await expect(recent.getByRole('button').count()).resolves.toBeGreaterThan(5);
+    await page.screenshot({ path: join(ARTIFACTS, 'recent.png') });
+  });
+});
