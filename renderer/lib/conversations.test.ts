@@ -20,4 +20,13 @@ describe('conversations for Inbox and Recent', () => {
     const mutedAll = (): TopicVisibility => 'muted';
     expect(inbox(conversationsOf(model, mutedAll)).filter((g) => g.group !== 'Direct messages')).toEqual([]);
   });
+
+  it('marks followed topics for the Followed topics screen', () => {
+    const first = model.channels.find((c) => c.topics.length > 0)!;
+    const followedName = first.topics[0]!.name;
+    const of = (channelId: number, topic: string): TopicVisibility =>
+      channelId === first.id && topic === followedName ? 'followed' : 'none';
+    const followed = conversationsOf(model, of).filter((c) => c.followed);
+    expect(followed.map((c) => c.narrow)).toEqual([{ kind: 'topic', channelId: first.id, topic: followedName }]);
+  });
 });

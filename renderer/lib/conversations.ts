@@ -15,6 +15,8 @@ export interface Conversation {
   latestId: number;
   unread: number;
   muted: boolean;
+  /** A topic the user follows (user_topics visibility_policy "followed"). */
+  followed: boolean;
 }
 
 export function conversationsOf(
@@ -34,6 +36,7 @@ export function conversationsOf(
         latestId: topic.maxMessageId,
         unread: topic.unreadCount,
         muted: visibility === 'muted' || (channel.isMuted && visibility !== 'unmuted' && visibility !== 'followed'),
+        followed: visibility === 'followed',
       });
     }
   }
@@ -46,6 +49,7 @@ export function conversationsOf(
       latestId: dm.maxMessageId,
       unread: dm.unreadCount,
       muted: false,
+      followed: false,
     });
   }
   return out;

@@ -3,6 +3,7 @@ export type Screen =
   | { kind: 'narrow' }
   | { kind: 'inbox' }
   | { kind: 'recent' }
+  | { kind: 'followed' }
   | { kind: 'search'; title: string }
   | { kind: 'drafts' }
   | { kind: 'snippets' }

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ZulipUser } from './zulip-http';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -40,5 +41,28 @@ describe('Inbox and Recent conversations', () => {
     await recent.getByRole('button').first().waitFor({ timeout: UI_TIMEOUT });
     await expect(recent.getByRole('button').count()).resolves.toBeGreaterThan(5);
     await page.screenshot({ path: join(ARTIFACTS, 'recent.png') });
+  });
+
+  it('shows followed topics, and mentions through search', async () => {
+    const { page } = app;
+    const owner = app.server.byRole(100);
+    const http = await ZulipUser.login(app.server.baseUrl, owner.email, owner.password);
+    const general = (await http.subscriptions()).find((s) => s.name === 'general')!;
+    await http.sendToTopic(general.stream_id, 'followed here', 'a topic to follow');
+    await fetch(`${app.server.baseUrl}/api/v1/user_topics`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${owner.email}:${http.apiKey}`).toString('base64')}` },
+      body: new URLSearchParams({
+        stream_id: String(general.stream_id),
+        topic: 'followed here',
+        visibility_policy: '3',
+      }),
+    });
+    const views = page.getByRole('navigation', { name: 'Views' });
+    await views.getByRole('button', { name: 'Followed topics' }).click();
+    const followed = page.getByRole('region', { name: 'Followed topics' });
+    await followed.getByRole('button', { name: /followed here/ }).waitFor({ timeout: UI_TIMEOUT });
+    await views.getByRole('button', { name: 'Mentions' }).click();
+    await expect(page.getByRole('heading', { name: 'Mentions' }).isVisible()).resolves.toBe(true);
   });
 });
