@@ -31,6 +31,8 @@ describe('Inbox and Recent conversations', () => {
     const topic = (await firstTopic.locator('.title').textContent())!;
     await firstTopic.click();
     await page.getByRole('heading', { name: `${headings[1]} > ${topic}` }).waitFor({ timeout: UI_TIMEOUT });
+    // The heading shows before the page of messages arrives; wait for a row rather than count at once.
+    await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
     await expect(page.getByRole('log').getByRole('article').count()).resolves.toBeGreaterThan(0);
   });
 
