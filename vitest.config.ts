@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { emojiCatalog } from './scripts/vite-emoji-catalog.ts';
 
 export default defineConfig({
   test: {
@@ -8,7 +9,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/**/*.test.ts', 'bench/test/**/*.test.ts', 'main/**/*.test.ts', 'devserver/**/*.test.ts', 'common/**/*.test.ts'],
+          include: [
+            'test/**/*.test.ts',
+            'bench/test/**/*.test.ts',
+            'main/**/*.test.ts',
+            'devserver/**/*.test.ts',
+            'common/**/*.test.ts',
+          ],
           exclude: ['test/e2e/**', 'test/conformance/**', 'node_modules/**'],
           // Clears the dev-server response recordings that the conformance project validates.
           globalSetup: ['test/conformance/clear-recordings.ts'],
@@ -17,7 +24,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [svelte()],
+        plugins: [svelte(), emojiCatalog()],
         resolve: { conditions: ['browser'] },
         test: {
           name: 'renderer',

@@ -79,7 +79,7 @@ describe('App', () => {
       before: 100,
       after: 100,
     });
-    expect(screen.getByRole('textbox', { name: 'Topic' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Topic' })).toBeInTheDocument();
   });
 
   it('navigates from the sidebar and keeps unread counts current', async () => {
@@ -105,7 +105,7 @@ describe('App', () => {
     await user.click(within(channels).getByRole('button', { name: 'greetings' }));
     expect(await screen.findByText('in topic greetings')).toBeInTheDocument();
     expect(screen.getByRole('log', { name: '#general > greetings' })).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Topic' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Topic' })).toBeNull();
 
     const dms = screen.getByRole('navigation', { name: 'Direct messages' });
     await user.click(within(dms).getByRole('button', { name: 'Alice Adams' }));

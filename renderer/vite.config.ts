@@ -1,5 +1,6 @@
 /** Builds the renderer: `npm run build:renderer` writes renderer/dist, loaded by Electron and the bridge host. */
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { emojiCatalog } from '../scripts/vite-emoji-catalog.ts';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -7,7 +8,7 @@ export default defineConfig({
   root: import.meta.dirname,
   // Relative asset paths: Electron loads index.html from a file:// URL.
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), emojiCatalog()],
   resolve: { conditions: ['browser'] },
   build: {
     outDir: 'dist',

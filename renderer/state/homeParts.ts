@@ -1,5 +1,5 @@
 /** The per-account state Home builds once and hands to the parts of its screen. */
-import type { FeatureGates, SavedSnippetView } from '../../common/model';
+import type { FeatureGates, SavedSnippetView, UserGroupView } from '../../common/model';
 import type { ComposeState } from './compose.svelte';
 import type { MessageActions } from './messageActions';
 import type { MessagesState } from './messages.svelte';
@@ -24,4 +24,6 @@ export interface HomeParts {
   snippets: RecordList<SavedSnippetView>;
   /** The user's alert words, highlighted in messages and search results. */
   alertWords: RecordList<string>;
+  /** User groups, for `@*group*` mentions in compose; loaded on first use. */
+  groups: RecordList<UserGroupView>;
 }

@@ -107,7 +107,11 @@ describe('features', () => {
       .toContain('read');
 
     await messageAction(theirs.content, 'Add reaction');
-    await page.getByRole('group', { name: 'Choose a reaction' }).getByRole('button', { name: ':tada:' }).click();
+    await page
+      .getByRole('group', { name: 'Choose a reaction' })
+      .getByRole('region', { name: 'Frequently used' })
+      .getByRole('button', { name: ':tada:' })
+      .click();
     await visible(article(theirs.content).getByRole('button', { name: /^tada: 1, including you/ }));
     await expect
       .poll(async () => (await topicMessage(ownerHttp, theirs.id))?.reactions?.map((r) => [r.emoji_name, r.user_id]))

@@ -57,7 +57,7 @@ describe('round trips', () => {
     await visible(page.getByRole('navigation', { name: 'Channels' }));
 
     await channelButton(channel.name).click();
-    await page.getByRole('textbox', { name: 'Topic' }).fill(topic);
+    await page.getByRole('combobox', { name: 'Topic' }).fill(topic);
     const word = tag();
     const markdown = `Plan **${word}** with \`code\``;
     await composeBox().fill(markdown);
@@ -91,7 +91,7 @@ describe('round trips', () => {
     await expect.poll(() => composeBox().inputValue()).toBe('');
     await channelButton(channel.name).click();
     await expect.poll(() => composeBox().inputValue(), { timeout: UI_TIMEOUT }).toBe(words);
-    expect(await page.getByRole('textbox', { name: 'Topic' }).inputValue()).toBe(topic);
+    expect(await page.getByRole('combobox', { name: 'Topic' }).inputValue()).toBe(topic);
     await shoot('02-draft');
     await composeBox().fill('');
   });

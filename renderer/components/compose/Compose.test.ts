@@ -18,7 +18,7 @@ function setup(narrow: Narrow) {
 describe('Compose', () => {
   it('sends to the open topic on Enter and clears the box', async () => {
     const { bridge, user } = setup({ kind: 'topic', channelId: 1, topic: 'greetings' });
-    expect(screen.queryByRole('textbox', { name: 'Topic' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Topic' })).toBeNull();
     const box = screen.getByRole('textbox', { name: 'Message' });
     await user.type(box, 'hello there{Enter}');
     expect(bridge.callsOf('compose:send')).toEqual([
@@ -47,7 +47,7 @@ describe('Compose', () => {
     expect(bridge.callsOf('compose:send')).toHaveLength(0);
     expect(box).toHaveValue('hi');
 
-    await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'plans');
+    await user.type(screen.getByRole('combobox', { name: 'Topic' }), 'plans');
     await user.type(box, '{Enter}');
     expect(bridge.callsOf('compose:send')[0]?.to).toEqual({ kind: 'channel', channelId: 1, topic: 'plans' });
     expect(screen.queryByRole('alert')).toBeNull();
@@ -62,5 +62,52 @@ describe('Compose', () => {
     await user.type(box, 'important{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('lost the connection');
     expect(box).toHaveValue('important');
+  });
+});
+
+describe('Compose autocomplete', () => {
+  it('completes a mention with the arrow keys and Enter, without sending', async () => {
+    const { bridge, user } = setup({ kind: 'dm', userIds: [11] });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'hi @ali');
+    const list = screen.getByRole('listbox', { name: 'Suggestions' });
+    expect(screen.getAllByRole('option')[0]).toHaveTextContent('Alice Adams');
+    expect(box.getAttribute('aria-activedescendant')).toBe('compose-typeahead-0');
+    expect(list).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('hi @**Alice Adams** ');
+    expect(bridge.callsOf('compose:send')).toHaveLength(0);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.type(box, 'look{Enter}');
+    expect(bridge.callsOf('compose:send')[0]?.content).toBe('hi @**Alice Adams** look');
+  });
+
+  it('links a channel, then one of its topics, and closes on Escape keeping the text', async () => {
+    const { user } = setup({ kind: 'dm', userIds: [11] });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, '#gen');
+    await user.keyboard('{Tab}');
+    expect(box).toHaveValue('#**general**');
+    await user.type(box, '>gre');
+    const options = screen.getAllByRole('option').map((o) => o.textContent!.replace(/\s+/g, ' ').trim());
+    expect(options).toEqual(['gre #general', 'greetings #general']);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveValue('#**general**>gre');
+  });
+
+  it('completes emoji by name and inserts from the picker at the caret', async () => {
+    const { user } = setup({ kind: 'dm', userIds: [11] });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'ship :tad');
+    await screen.findByRole('option', { name: /:tada:/ });
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('ship :tada: ');
+    await user.click(screen.getByRole('button', { name: 'Add emoji' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search emoji' }), 'rocket{Enter}');
+    expect(box).toHaveValue('ship :tada: :rocket: ');
+    expect(screen.queryByRole('group', { name: 'Insert emoji' })).toBeNull();
   });
 });

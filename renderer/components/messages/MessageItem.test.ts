@@ -47,7 +47,7 @@ describe('MessageItem actions', () => {
 
     await choose(user, 'Add reaction');
     await user.click(
-      within(screen.getByRole('group', { name: 'Choose a reaction' })).getByRole('button', { name: ':tada:' }),
+      within(screen.getByRole('region', { name: 'Frequently used' })).getByRole('button', { name: ':tada:' }),
     );
     expect(bridge.callsOf('messages:react')[0]).toEqual({
       accountId: 'acc-1',

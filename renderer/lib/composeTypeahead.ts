@@ -1,0 +1,161 @@
+/**
+ * Compose autocomplete as Zulip does it: `@` mentions people, groups and wildcards, `#` links a
+ * channel and `#**channel>` one of its topics, `:` followed by two characters finds emoji. Pure
+ * functions: what the text before the caret asks for, and what to offer for it.
+ */
+import type { ChannelSummary, UserGroupView, UserSummary } from '../../common/model';
+import type { EmojiCatalog } from './emojiCatalog';
+
+export type Trigger =
+  | { kind: 'mention'; query: string; start: number; silent: boolean }
+  | { kind: 'channel'; query: string; start: number }
+  | { kind: 'topic'; channel: string; query: string; start: number }
+  | { kind: 'emoji'; query: string; start: number };
+
+export interface Suggestion {
+  key: string;
+  label: string;
+  /** A second, quieter line: an email, a description, `:name:`. */
+  detail?: string;
+  glyph?: string;
+  /** Replaces the text from the trigger's start to the caret. */
+  insert: string;
+}
+
+/** Where an autocomplete may start: the beginning, after white space or an opening bracket. */
+const BEFORE = String.raw`(?:^|[\s(])`;
+const MENTION = new RegExp(`${BEFORE}(@(_?)([^\\s@*][^@*\\n]{0,30})?)$`);
+const TOPIC = new RegExp(`${BEFORE}(#\\*\\*([^*>\\n]+?)(?:\\*\\*)?>([^*\\n]{0,60}))$`);
+const CHANNEL = new RegExp(`${BEFORE}(#(?:\\*\\*)?([^\\s#*>][^#*>\\n]{0,40})?)$`);
+const EMOJI = new RegExp(`${BEFORE}(:([\\w+-]{2,30}))$`);
+
+/** What the text up to the caret is completing, if anything. */
+export function triggerAt(text: string, caret: number): Trigger | null {
+  const before = text.slice(0, caret);
+  let m = TOPIC.exec(before);
+  if (m) return { kind: 'topic', channel: m[2]!, query: m[3]!, start: caret - m[1]!.length };
+  m = MENTION.exec(before);
+  if (m) return { kind: 'mention', query: m[3] ?? '', silent: m[2] === '_', start: caret - m[1]!.length };
+  m = CHANNEL.exec(before);
+  if (m) return { kind: 'channel', query: m[2] ?? '', start: caret - m[1]!.length };
+  m = EMOJI.exec(before);
+  if (m) return { kind: 'emoji', query: m[2]!, start: caret - m[1]!.length };
+  return null;
+}
+
+export interface Sources {
+  users: readonly UserSummary[];
+  groups: readonly UserGroupView[];
+  channels: readonly ChannelSummary[];
+  emoji: EmojiCatalog | null;
+  selfUserId: number;
+}
+
+export const MAX_SUGGESTIONS = 8;
+
+const WILDCARDS = [
+  { name: 'all', detail: 'Notify everyone in the channel' },
+  { name: 'topic', detail: 'Notify everyone in this topic' },
+  { name: 'channel', detail: 'Notify everyone in the channel' },
+  { name: 'everyone', detail: 'Notify everyone in the channel' },
+];
+
+/** 0 when the whole name starts with the query, 1 when one of its words does, 2 when it contains it; null otherwise. */
+function rank(name: string, query: string): number | null {
+  const n = name.toLowerCase();
+  if (n.startsWith(query)) return 0;
+  if (n.split(/[\s_\-.]+/).some((w) => w.startsWith(query))) return 1;
+  return n.includes(query) ? 2 : null;
+}
+
+function ranked<T>(items: readonly T[], query: string, names: (t: T) => string[]): T[] {
+  const q = query.trim().toLowerCase();
+  const scored: { item: T; score: number; at: number }[] = [];
+  items.forEach((item, at) => {
+    const scores = names(item)
+      .map((n) => rank(n, q))
+      .filter((s): s is number => s !== null);
+    if (scores.length > 0) scored.push({ item, score: Math.min(...scores), at });
+  });
+  return scored.sort((a, b) => a.score - b.score || a.at - b.at).map((s) => s.item);
+}
+
+/** Zulip's mention syntax; `|id` only when another active user has the same name. */
+function mentionOf(user: UserSummary, users: readonly UserSummary[], silent: boolean): string {
+  const twin = users.some((u) => u.id !== user.id && u.isActive && u.fullName === user.fullName);
+  return `@${silent ? '_' : ''}**${user.fullName}${twin ? `|${user.id}` : ''}** `;
+}
+
+export function suggestionsFor(trigger: Trigger, sources: Sources): Suggestion[] {
+  switch (trigger.kind) {
+    case 'mention': {
+      const people = ranked(
+        sources.users.filter((u) => u.isActive && u.id !== sources.selfUserId),
+        trigger.query,
+        (u) => [u.fullName, u.email],
+      )
+        .sort((a, b) => Number(a.isBot) - Number(b.isBot))
+        .map((u) => ({
+          key: `user:${u.id}`,
+          label: u.fullName,
+          detail: u.email,
+          insert: mentionOf(u, sources.users, trigger.silent),
+        }));
+      const wildcards = trigger.silent
+        ? []
+        : ranked(WILDCARDS, trigger.query, (w) => [w.name]).map((w) => ({
+            key: `wildcard:${w.name}`,
+            label: w.name,
+            detail: w.detail,
+            insert: `@**${w.name}** `,
+          }));
+      const groups = ranked(
+        sources.groups.filter((g) => !g.isSystemGroup && !g.deactivated),
+        trigger.query,
+        (g) => [g.name],
+      ).map((g) => ({
+        key: `group:${g.id}`,
+        label: g.name,
+        detail: g.description || 'User group',
+        insert: `@${trigger.silent ? '_' : ''}*${g.name}* `,
+      }));
+      return [...people, ...groups, ...wildcards].slice(0, MAX_SUGGESTIONS);
+    }
+    case 'channel':
+      return ranked(sources.channels, trigger.query, (c) => [c.name])
+        .slice(0, MAX_SUGGESTIONS)
+        .map((c) => ({ key: `channel:${c.id}`, label: `#${c.name}`, detail: c.description, insert: `#**${c.name}**` }));
+    case 'topic': {
+      const channel = sources.channels.find((c) => c.name === trigger.channel);
+      if (!channel) return [];
+      const topics = ranked(channel.topics, trigger.query, (t) => [t.name]).map((t) => t.name);
+      const typed = trigger.query.trim();
+      // A new topic can be linked too: what was typed comes first when no topic has that name.
+      if (typed !== '' && !topics.includes(typed)) topics.unshift(typed);
+      return topics.slice(0, MAX_SUGGESTIONS).map((name) => ({
+        key: `topic:${name}`,
+        label: name,
+        detail: `#${channel.name}`,
+        insert: `#**${channel.name}>${name}** `,
+      }));
+    }
+    case 'emoji':
+      return (sources.emoji?.search(trigger.query, MAX_SUGGESTIONS) ?? []).map((e) => ({
+        key: `emoji:${e.code}`,
+        label: `:${e.name}:`,
+        glyph: e.glyph,
+        insert: `:${e.name}: `,
+      }));
+  }
+}
+
+/** The text and caret after accepting a suggestion. */
+export function accept(
+  text: string,
+  caret: number,
+  trigger: Trigger,
+  suggestion: Suggestion,
+): { text: string; caret: number } {
+  const head = text.slice(0, trigger.start) + suggestion.insert;
+  return { text: head + text.slice(caret), caret: head.length };
+}
