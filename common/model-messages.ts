@@ -73,3 +73,23 @@ export interface SearchResult {
 
 /** typing:set: where the user is typing. */
 export type TypingTarget = ComposeTarget;
+
+/**
+ * One version of a message in its edit history, oldest first: the original, then each edit or
+ * move. Fields describe the message as it stood after that step; `prev*` what the step changed.
+ */
+export interface MessageVersion {
+  /** UNIX seconds. */
+  timestamp: number;
+  /** Who made this version (the sender for the original); null when the server did not say. */
+  userId: number | null;
+  kind: 'original' | 'edit';
+  /** Unsanitized server HTML of the content after this step; null when this step left it alone. */
+  contentHtml: string | null;
+  topic: string;
+  channelId: number | null;
+  /** Set when this step moved the message to another topic. */
+  prevTopic?: string;
+  /** Set when this step moved the message to another channel. */
+  prevChannelId?: number;
+}

@@ -14,6 +14,7 @@ import type {
   ComposeTarget,
   DraftView,
   MessagePage,
+  MessageVersion,
   MessageView,
   Narrow,
   ServerInfo,
@@ -78,6 +79,8 @@ export interface Calls extends RecordCalls, MessageCalls {
   'view:open': (args: { accountId: string; narrow: Narrow }) => null;
   /** A message's words as the user wrote them (Markdown), asked of the server, for the edit box. */
   'messages:raw': (args: { accountId: string; messageId: number }) => { content: string };
+  /** A message's versions, oldest first (the original, then each edit or move), asked of the server. */
+  'messages:history': (args: { accountId: string; messageId: number }) => MessageVersion[];
   /**
    * The newest saved draft that compose in this narrow would continue: the same topic or the same
    * DM participants; for a channel narrow, the channel's newest draft (whatever its topic). Null: none.
@@ -179,6 +182,7 @@ export const CALL_NAMES = [
   'compose:send',
   'view:open',
   'messages:raw',
+  'messages:history',
   'drafts:forNarrow',
   ...RECORD_CALL_NAMES,
   ...MESSAGE_CALL_NAMES,

@@ -41,6 +41,10 @@ md.renderer.rules['fence'] = (tokens, idx, _options, env) => {
     const body = md.render(token?.content ?? '', env as ZulipEnv).trimEnd();
     return `<div class="spoiler-block"><div class="spoiler-header">${head}</div><div class="spoiler-content" aria-hidden="true">${body}</div></div>\n`;
   }
+  // ```quote (what quote-and-reply writes): a blockquote whose body is Markdown, as in Zulip.
+  if (lang === 'quote') {
+    return `<blockquote>\n${md.render(token?.content ?? '', env as ZulipEnv)}</blockquote>\n`;
+  }
   const attr = lang ? ` data-code-language="${md.utils.escapeHtml(lang)}"` : '';
   return `<div class="codehilite"${attr}><pre><span></span><code>${md.utils.escapeHtml(token?.content ?? '')}</code></pre></div>\n`;
 };

@@ -9,6 +9,7 @@ import type {
   EmojiRef,
   MarkReadScope,
   MessageEdit,
+  MessageVersion,
   SearchResult,
   TypingTarget,
   UnreadCounts,
@@ -18,6 +19,7 @@ import {
   addReaction,
   deleteMessage,
   editMessage,
+  getOneMessage,
   getRawMessageContent,
   removeReaction,
   setTyping,
@@ -30,6 +32,7 @@ import { searchMessages, SearchQueryError } from '../search/search';
 import type { AccountStore } from '../store/account-store';
 import type { StoredReaction } from '../store/repos/message-rows';
 import type { Delta } from '../sync/deltas';
+import { messageVersions } from './edit-history';
 import { markReadOnServer, setFlagInBatches } from './mark-read';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
 import { buildUnreadCounts } from './unread-counts';
@@ -160,6 +163,13 @@ export class MessageActions {
     const content = await getRawMessageContent(this.#client(), messageId, this.#d.featureLevel());
     if (content === null) throw new IpcFailure('NOT_FOUND', 'That message is gone, or you can no longer see it.');
     return { content };
+  }
+
+  /** messages:history: the versions of a message, from the server's edit_history (the cache keeps none). */
+  async history(messageId: number): Promise<MessageVersion[]> {
+    const message = await getOneMessage(this.#client(), messageId, this.#d.featureLevel(), true);
+    if (message === null) throw new IpcFailure('NOT_FOUND', 'That message is gone, or you can no longer see it.');
+    return messageVersions(message);
   }
 
   /** messages:delete: the delete_message event removes it from the cache. */

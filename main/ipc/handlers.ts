@@ -49,6 +49,7 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
       return null;
     },
     'messages:raw': (a) => manager.get(a.accountId).actions.rawContent(a.messageId),
+    'messages:history': (a) => manager.get(a.accountId).actions.history(a.messageId),
     'drafts:forNarrow': async (a) => {
       const { drafts } = manager.get(a.accountId).records;
       return findDraftForNarrow((cursor, limit) => drafts.list(cursor, limit), a.narrow);

@@ -89,6 +89,7 @@ export const callSchemas = {
   'compose:send': z.object({ accountId, to: composeTargetSchema, content: z.string().max(MAX_CONTENT) }).strict(),
   'view:open': z.object({ accountId, narrow: narrowSchema }).strict(),
   'messages:raw': z.object({ accountId, messageId: z.number().int().positive() }).strict(),
+  'messages:history': z.object({ accountId, messageId: z.number().int().positive() }).strict(),
   'drafts:forNarrow': z.object({ accountId, narrow: narrowSchema }).strict(),
   ...messageCallSchemas,
   ...recordCallSchemas,

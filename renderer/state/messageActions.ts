@@ -3,7 +3,14 @@
  * BridgeError on failure so the control that asked can show it beside itself; the changes
  * themselves come back as messages:updated / messages:removed / sidebar:changed.
  */
-import type { ComposeTarget, EmojiRef, MarkReadScope, MessageEdit, MessageView } from '../../common/model';
+import type {
+  ComposeTarget,
+  EmojiRef,
+  MarkReadScope,
+  MessageEdit,
+  MessageVersion,
+  MessageView,
+} from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 
 export class MessageActions {
@@ -34,6 +41,11 @@ export class MessageActions {
   async rawContent(message: MessageView): Promise<string> {
     const { content } = await this.bridge.call('messages:raw', { accountId: this.accountId, messageId: message.id });
     return content;
+  }
+
+  /** The message's versions for the edit-history dialog, oldest first. */
+  history(message: MessageView): Promise<MessageVersion[]> {
+    return this.bridge.call('messages:history', { accountId: this.accountId, messageId: message.id });
   }
 
   async edit(message: MessageView, edit: MessageEdit): Promise<void> {

@@ -109,19 +109,37 @@ export async function getMessages(
 }
 
 /**
- * GET /messages with apply_markdown=false: one message's content as its sender wrote it
- * (Markdown), or null when the user cannot see it (deleted, or moved out of reach). Servers
- * before FL 300 lack message_ids; there the message is its own one-message window.
+ * GET /messages for one message by ID, or null when the user cannot see it (deleted, or moved
+ * out of reach). Servers before FL 300 lack message_ids; there the message is its own
+ * one-message window.
  */
+export async function getOneMessage(
+  client: ApiClient,
+  messageId: number,
+  featureLevel: number,
+  applyMarkdown: boolean,
+  opts: RequestOptions = {},
+): Promise<Message | null> {
+  const params: GetMessagesParams = supports(featureLevel, 'messageIdsInGetMessages')
+    ? { message_ids: [messageId], apply_markdown: applyMarkdown }
+    : {
+        anchor: messageId,
+        num_before: 0,
+        num_after: 0,
+        include_anchor: true,
+        narrow: [],
+        apply_markdown: applyMarkdown,
+      };
+  const { messages } = await getMessages(client, params, opts);
+  return messages.find((m) => m.id === messageId) ?? null;
+}
+
+/** GET /messages with apply_markdown=false: one message's content as its sender wrote it (Markdown). */
 export async function getRawMessageContent(
   client: ApiClient,
   messageId: number,
   featureLevel: number,
   opts: RequestOptions = {},
 ): Promise<string | null> {
-  const params: GetMessagesParams = supports(featureLevel, 'messageIdsInGetMessages')
-    ? { message_ids: [messageId], apply_markdown: false }
-    : { anchor: messageId, num_before: 0, num_after: 0, include_anchor: true, narrow: [], apply_markdown: false };
-  const { messages } = await getMessages(client, params, opts);
-  return messages.find((m) => m.id === messageId)?.content ?? null;
+  return (await getOneMessage(client, messageId, featureLevel, false, opts))?.content ?? null;
 }

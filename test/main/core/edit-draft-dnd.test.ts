@@ -1,6 +1,6 @@
 /**
  * The small round trips the screens lean on, through the real core against the dev server:
- * messages:raw (the Markdown for the edit box), drafts:forNarrow (the draft a narrow reopens
+ * messages:raw (the Markdown for the edit box), messages:history (the edit-history dialog), drafts:forNarrow (the draft a narrow reopens
  * with) and do-not-disturb surviving a restart in app:state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.core.close();
   await server?.stop();
+});
+
+describe('messages:history', () => {
+  it('lists the original and each edit and move, oldest first, with what each changed', async () => {
+    const id = await me.sendToChannel(channelId, 'history start', 'first words');
+    await me.call('PATCH', `/messages/${id}`, { content: 'second words' });
+    await me.call('PATCH', `/messages/${id}`, { topic: 'history moved' });
+    await me.call('PATCH', `/messages/${id}`, { content: 'third **words**' });
+    const versions = await t.ok('messages:history', { accountId: account.id, messageId: id });
+    expect(versions.map((v) => [v.kind, v.topic, v.userId])).toEqual([
+      ['original', 'history start', me.userId],
+      ['edit', 'history start', me.userId],
+      ['edit', 'history moved', me.userId],
+      ['edit', 'history moved', me.userId],
+    ]);
+    expect(versions[0]!.contentHtml).toContain('first words');
+    expect(versions[1]!.contentHtml).toContain('second words');
+    expect(versions[2]).toMatchObject({ contentHtml: null, prevTopic: 'history start' });
+    expect(versions[3]!.contentHtml).toContain('<strong>words</strong>');
+    expect(versions.every((v, i) => i === 0 || v.timestamp >= versions[i - 1]!.timestamp)).toBe(true);
+  });
+
+  it('says clearly when the message is not there', async () => {
+    const result = await t.call('messages:history', { accountId: account.id, messageId: 987_654_321 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
 });
 
 describe('messages:raw', () => {
