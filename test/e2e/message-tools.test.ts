@@ -1,7 +1,7 @@
 /**
  * What a Zulip user does with a message, in Chromium against the dev server: read its edit
- * history, quote and reply to it, and open the sender's (or a mentioned user's) card, from which
- * a direct message starts.
+ * history, quote and reply to it, open the sender's (or a mentioned user's) card, from which
+ * a direct message starts, and run a code block in the organization's code playground.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,32 @@ describe('message tools', () => {
     await card.getByRole('button', { name: 'Send direct message' }).click();
     await page.getByRole('heading', { name: member.fullName }).waitFor({ timeout: UI_TIMEOUT });
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+  it('links a code block to the organization’s playground for its language', async () => {
+    const { page } = app;
+    const o = app.server.byRole(100);
+    const auth = `Basic ${Buffer.from(`${o.email}:${owner.apiKey}`).toString('base64')}`;
+    const added = await fetch(`${app.server.baseUrl}/api/v1/realm/playgrounds`, {
+      method: 'POST',
+      headers: { Authorization: auth },
+      body: new URLSearchParams({
+        name: 'Py sandbox',
+        pygments_language: 'python',
+        url_template: 'https://play.example/run?code={code}',
+      }),
+    });
+    expect(added.status).toBe(200);
+    const general = (await memberHttp.subscriptions()).find((s) => s.name === 'general')!;
+    await page.getByRole('heading', { name: member.fullName }).waitFor({ timeout: UI_TIMEOUT });
+    await memberHttp.sendToTopic(general.stream_id, 'playground', '```python\nprint("hi")\n```');
+    await page
+      .getByRole('navigation', { name: 'Channels' })
+      .getByRole('list', { name: 'Topics in general' })
+      .getByRole('button', { name: 'playground', exact: true })
+      .click();
+    const link = page.getByRole('log').getByRole('link', { name: 'View in Py sandbox' });
+    await link.waitFor({ timeout: UI_TIMEOUT });
+    await expect(link.getAttribute('href')).resolves.toBe('https://play.example/run?code=print%28%22hi%22%29');
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-link.png') });
   });
 });
