@@ -146,7 +146,16 @@ export interface ChannelSummary {
   unreadCount: number;
   /** Most recent first. */
   topics: TopicSummary[];
+  /**
+   * Whether messages may go to the empty topic ("general chat"), the channel's policy with
+   * `inherit` resolved against the organization's. Absent (older data): not allowed.
+   */
+  topicsPolicy?: EffectiveTopicsPolicy;
+  /** The channel folder it is filed in; null or absent: none. */
+  folderId?: number | null;
 }
+
+export type EffectiveTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
 
 export interface DmSummary {
   /** Other participants, sorted; empty for the self-DM. */

@@ -91,6 +91,7 @@ describe('App', () => {
 
     const next = sidebar();
     next.channels[0]!.unreadCount = 5;
+    next.channels[0]!.topics[0]!.unreadCount = 4;
     bridge.emit('sidebar:changed', { sidebar: next });
     expect(await within(channels).findByLabelText('5 unread')).toBeInTheDocument();
 

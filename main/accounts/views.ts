@@ -6,6 +6,7 @@ import { topicKey } from '../store/topic-key';
 import type {
   ChannelSummary,
   DmSummary,
+  EffectiveTopicsPolicy,
   MessageView,
   Reaction,
   Sidebar,
@@ -123,7 +124,26 @@ function userSummary(u: StoredUser): UserSummary {
   };
 }
 
+const POLICIES = new Set<string>(['allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']);
+
+/** The organization's topics policy; servers before it (and before "general chat") say it otherwise. */
+function realmTopicsPolicy(store: AccountStore): EffectiveTopicsPolicy {
+  const policy = store.realm.get('realm_topics_policy');
+  if (typeof policy === 'string' && POLICIES.has(policy) && policy !== 'empty_topic_only') {
+    return policy as EffectiveTopicsPolicy;
+  }
+  // No realm_empty_topic_display_name: a server older than the empty topic itself.
+  if (store.realm.get('realm_empty_topic_display_name') === undefined) return 'disable_empty_topic';
+  return store.realm.getBoolean('realm_mandatory_topics', false) ? 'disable_empty_topic' : 'allow_empty_topic';
+}
+
+function channelTopicsPolicy(extra: Record<string, unknown>, realm: EffectiveTopicsPolicy): EffectiveTopicsPolicy {
+  const own = extra['topics_policy'];
+  return typeof own === 'string' && POLICIES.has(own) ? (own as EffectiveTopicsPolicy) : realm;
+}
+
 function channelSummaries(store: AccountStore): ChannelSummary[] {
+  const realmPolicy = realmTopicsPolicy(store);
   const unreadTopics = new Map<number, TopicSummary[]>();
   for (const t of store.unreads.countsByTopic()) {
     const list = unreadTopics.get(t.channelId) ?? [];
@@ -150,6 +170,8 @@ function channelSummaries(store: AccountStore): ChannelSummary[] {
       pinToTop: c.subscription.pinToTop,
       unreadCount: withUnreads.reduce((n, t) => n + t.unreadCount, 0),
       topics: [...byKey.values()].sort((a, b) => b.maxMessageId - a.maxMessageId),
+      topicsPolicy: channelTopicsPolicy(c.extra, realmPolicy),
+      folderId: typeof c.extra['folder_id'] === 'number' ? c.extra['folder_id'] : null,
     };
   });
 }

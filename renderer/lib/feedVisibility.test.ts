@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TopicVisibility } from '../../common/model';
+import type { ChannelSummary, TopicVisibility } from '../../common/model';
 import { message } from '../testing/fixtures';
-import { hiddenInFeed } from './feedVisibility';
+import { channelUnread, hiddenInFeed, topicQuiet } from './feedVisibility';
 
 const policies: Record<string, TopicVisibility> = { noise: 'muted', news: 'followed', kept: 'unmuted' };
 const of = (_channelId: number, topic: string): TopicVisibility => policies[topic] ?? 'none';
@@ -17,5 +17,37 @@ describe('hiddenInFeed', () => {
     for (const topic of ['news', 'kept', 'other']) {
       expect(hiddenInFeed({ kind: 'channel', channelId: 1 }, message({ id: 2, channelId: 1, topic }), of)).toBe(false);
     }
+  });
+});
+
+describe('channelUnread', () => {
+  const channel = (isMuted: boolean): ChannelSummary => ({
+    id: 1,
+    name: 'general',
+    color: '#888',
+    description: '',
+    inviteOnly: false,
+    isMuted,
+    pinToTop: false,
+    unreadCount: 10,
+    topics: [
+      { name: 'noise', maxMessageId: 3, unreadCount: 5 },
+      { name: 'news', maxMessageId: 2, unreadCount: 2 },
+      { name: 'other', maxMessageId: 1, unreadCount: 3 },
+    ],
+  });
+  const byTopic = (topic: string): TopicVisibility => policies[topic] ?? 'none';
+
+  it('leaves muted topics out of an unmuted channel’s count', () => {
+    expect(channelUnread(channel(false), byTopic)).toEqual({ count: 5, quiet: false });
+    expect(topicQuiet(channel(false), 'muted')).toBe(true);
+    expect(topicQuiet(channel(false), 'none')).toBe(false);
+  });
+
+  it('counts only unmuted and followed topics of a muted channel, else shows all quietly', () => {
+    expect(channelUnread(channel(true), byTopic)).toEqual({ count: 2, quiet: false });
+    expect(channelUnread(channel(true), () => 'none')).toEqual({ count: 10, quiet: true });
+    expect(topicQuiet(channel(true), 'followed')).toBe(false);
+    expect(topicQuiet(channel(true), 'none')).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * While the user types, main hears "typing" and the text is kept as a draft (drafts:save,
  * shortly after the last keystroke); a sent or emptied message's draft is deleted.
  */
-import type { DraftView, Narrow } from '../../common/model';
+import type { DraftView, EffectiveTopicsPolicy, Narrow } from '../../common/model';
 import { describe, type BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
 import { composeTarget } from '../lib/narrow';
@@ -28,11 +28,19 @@ export class ComposeState {
   draftState = $state<'none' | 'saving' | 'saved'>('none');
   draftError = $state<string | null>(null);
 
-  /** Only a channel narrow leaves the topic to the user; topic and DM narrows fix it. */
-  readonly needsTopic: boolean = $derived(this.narrow?.kind === 'channel');
-  readonly canSend: boolean = $derived(
-    !this.sending && this.content.trim() !== '' && (!this.needsTopic || this.topic.trim() !== ''),
+  /** The open channel's topics policy (set from the sidebar): may the topic be left empty? */
+  topicsPolicy = $state<EffectiveTopicsPolicy>('disable_empty_topic');
+
+  /**
+   * Only a channel narrow leaves the topic to the user; topic and DM narrows fix it, and a channel
+   * that takes only the empty topic ("general chat") has none to ask for.
+   */
+  readonly needsTopic: boolean = $derived(this.narrow?.kind === 'channel' && this.topicsPolicy !== 'empty_topic_only');
+  /** A channel message without a topic is refused here only where the channel refuses it too. */
+  readonly topicMissing: boolean = $derived(
+    this.needsTopic && this.topicsPolicy === 'disable_empty_topic' && this.topic.trim() === '',
   );
+  readonly canSend: boolean = $derived(!this.sending && this.content.trim() !== '' && !this.topicMissing);
 
   private slot: DraftSlot = { id: null, chain: Promise.resolve() };
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -136,8 +144,8 @@ export class ComposeState {
       this.error = 'Write a message first.';
       return null;
     }
-    const topic = this.topic.trim();
-    if (this.needsTopic && topic === '') {
+    const topic = this.needsTopic ? this.topic.trim() : '';
+    if (this.topicMissing) {
       this.error = 'Enter a topic for this message.';
       return null;
     }

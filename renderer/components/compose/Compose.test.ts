@@ -1,17 +1,19 @@
 import { render, screen } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Narrow } from '../../../common/model';
+import type { EffectiveTopicsPolicy, Narrow } from '../../../common/model';
 import { ComposeState } from '../../state/compose.svelte';
 import { sidebar } from '../../testing/fixtures';
 import { CallFailure, MemoryBridge } from '../../testing/memoryBridge';
 import Compose from './Compose.svelte';
 
-function setup(narrow: Narrow) {
+function setup(narrow: Narrow, topicsPolicy?: EffectiveTopicsPolicy) {
   const bridge = new MemoryBridge().handle('compose:send', () => ({ localId: 'L1' }));
   const compose = new ComposeState(bridge.client(), 'acc-1');
   compose.setNarrow(narrow);
-  render(Compose, { compose, sidebar: sidebar(), onSend: async () => void (await compose.send()) });
+  const bar = sidebar();
+  if (topicsPolicy) bar.channels = bar.channels.map((c) => ({ ...c, topicsPolicy }));
+  render(Compose, { compose, sidebar: bar, onSend: async () => void (await compose.send()) });
   return { bridge, compose, user: userEvent.setup() };
 }
 
@@ -62,6 +64,23 @@ describe('Compose', () => {
     await user.type(box, 'important{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('lost the connection');
     expect(box).toHaveValue('important');
+  });
+});
+
+describe('Compose and the empty topic', () => {
+  it('sends to "general chat" (the empty topic) where the channel allows it, and says so', async () => {
+    const { bridge, user } = setup({ kind: 'channel', channelId: 1 }, 'allow_empty_topic');
+    const topic = screen.getByRole('combobox', { name: 'Topic' });
+    expect(topic).toHaveAttribute('placeholder', 'general chat');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hi all{Enter}');
+    expect(bridge.callsOf('compose:send')[0]?.to).toEqual({ kind: 'channel', channelId: 1, topic: '' });
+  });
+
+  it('asks for no topic where the channel takes only the empty topic', async () => {
+    const { bridge, user } = setup({ kind: 'channel', channelId: 1 }, 'empty_topic_only');
+    expect(screen.queryByRole('combobox', { name: 'Topic' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hi{Enter}');
+    expect(bridge.callsOf('compose:send')[0]?.to).toEqual({ kind: 'channel', channelId: 1, topic: '' });
   });
 });
 

@@ -49,3 +49,27 @@ describe('ScreenNav', () => {
     expect(onMarkAllRead).toHaveBeenCalledOnce();
   });
 });
+
+describe('ScreenNav pinned views', () => {
+  it('lists the user’s pinned named views after the daily ones and opens them', async () => {
+    const onView = vi.fn();
+    render(ScreenNav, {
+      current: { kind: 'narrow' } as const,
+      features: { ...OLD_SERVER, navigationViews: true },
+      isAdmin: false,
+      onGo: vi.fn(),
+      onMarkAllRead: vi.fn(),
+      onView,
+      views: [
+        { fragment: 'narrow/channel/3-eng/topic/CI', isPinned: true, name: 'CI builds' },
+        { fragment: 'narrow/is/starred', isPinned: true, name: null },
+        { fragment: 'narrow/has/link', isPinned: false, name: 'Links' },
+      ],
+    });
+    const labels = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(labels.indexOf('CI builds')).toBe(labels.indexOf('Drafts') + 1);
+    expect(labels).not.toContain('Links');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'CI builds' }));
+    expect(onView).toHaveBeenCalledWith(expect.objectContaining({ name: 'CI builds' }));
+  });
+});

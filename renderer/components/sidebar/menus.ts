@@ -1,10 +1,10 @@
 /** The menus the sidebar offers on channel and topic rows (given by Home, which knows the actions). */
-import type { ChannelSummary } from '../../../common/model';
+import type { ChannelSummary, TopicVisibility } from '../../../common/model';
 import type { MenuItem } from '../actions/menu';
 
 export interface SidebarMenus {
   channel(channel: ChannelSummary): MenuItem[];
   topic(channel: ChannelSummary, topic: string): MenuItem[];
   /** A topic's visibility, shown beside it when not the default. */
-  topicMark(channelId: number, topic: string): string | null;
+  topicMark(channelId: number, topic: string): Exclude<TopicVisibility, 'none'> | null;
 }

@@ -1,0 +1,64 @@
+/**
+ * The sidebar as a Zulip user of the demo organization finds it, in Chromium: channels grouped
+ * by folder (pinned first), the user's pinned navigation view opening its conversation, and a
+ * message sent to the empty topic ("general chat") where the channel allows it.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ZulipUser } from './zulip-http';
+
+let app: E2eApp;
+let owner: ZulipUser;
+
+beforeAll(async () => {
+  app = await startE2eApp('sidebar-views');
+  const o = app.server.byRole(100);
+  owner = await ZulipUser.login(app.server.baseUrl, o.email, o.password);
+  await app.page.goto(app.host.url);
+  await signInThroughUi(app.page, app.server.baseUrl, o);
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('sidebar views and folders', () => {
+  it('groups channels under their folders, with the rest under Other channels', async () => {
+    const channels = app.page.getByRole('navigation', { name: 'Channels' });
+    await channels.getByRole('heading', { name: 'Company' }).waitFor({ timeout: UI_TIMEOUT });
+    const headings = await channels.getByRole('heading', { level: 3 }).allTextContents();
+    expect(headings).toContain('Product');
+    expect(headings.at(-1)).toBe('Other channels');
+    await app.page.screenshot({ path: join(ARTIFACTS, 'sidebar-folders.png') });
+  });
+
+  it('opens a pinned navigation view from the sidebar', async () => {
+    const { page } = app;
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'CI builds' }).click();
+    await page.getByRole('heading', { name: '#engineering > CI' }).waitFor({ timeout: UI_TIMEOUT });
+  });
+
+  it('sends to the empty topic, shown as general chat, where the channel allows it', async () => {
+    const { page } = app;
+    const channels = page.getByRole('navigation', { name: 'Channels' });
+    await channels
+      .getByRole('button', { name: /^general/ })
+      .first()
+      .click();
+    const topic = page.getByRole('combobox', { name: 'Topic' });
+    await expect(topic.getAttribute('placeholder')).resolves.toBe('general chat');
+    await page.getByRole('textbox', { name: 'Message' }).fill('A word for everyone, no topic needed');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const general = (await owner.subscriptions()).find((s) => s.name === 'general')!;
+    // Without allow_empty_topic_name the server names the empty topic by its display name.
+    await expect
+      .poll(async () => (await owner.newestMessages([{ operator: 'channel', operand: general.stream_id }], 1))[0], {
+        timeout: UI_TIMEOUT,
+      })
+      .toMatchObject({ content: 'A word for everyone, no topic needed', subject: 'general chat' });
+    const empty = await owner.newestMessages([{ operator: 'topic', operand: '' }], 1);
+    expect(empty[0]?.content).toBe('A word for everyone, no topic needed');
+    await page.getByRole('log').getByText('A word for everyone').waitFor({ timeout: UI_TIMEOUT });
+    await page.screenshot({ path: join(ARTIFACTS, 'general-chat.png') });
+  });
+});
