@@ -1,10 +1,12 @@
 /**
  * The sidebar as a Zulip user of the demo organization finds it, in Chromium: channels grouped
  * by folder (pinned first), the user's pinned navigation view opening its conversation, and a
- * message sent to the empty topic ("general chat") where the channel allows it.
+ * message sent to the empty topic ("general chat") where the channel allows it, and a message
+ * waiting in the outbox edited and then called back.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faults } from '../helpers/devserverFaults';
 import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 import { ZulipUser } from './zulip-http';
 
@@ -12,7 +14,7 @@ let app: E2eApp;
 let owner: ZulipUser;
 
 beforeAll(async () => {
-  app = await startE2eApp('sidebar-views');
+  app = await startE2eApp('sidebar-views', undefined, { seed: 'demo', faults: true });
   const o = app.server.byRole(100);
   owner = await ZulipUser.login(app.server.baseUrl, o.email, o.password);
   await app.page.goto(app.host.url);
@@ -60,5 +62,35 @@ describe('sidebar views and folders', () => {
     expect(empty[0]?.content).toBe('A word for everyone, no topic needed');
     await page.getByRole('log').getByText('A word for everyone').waitFor({ timeout: UI_TIMEOUT });
     await page.screenshot({ path: join(ARTIFACTS, 'general-chat.png') });
+  });
+});
+
+describe('a message waiting in the outbox', () => {
+  it('can be edited or called back before the server has it', async () => {
+    const { page } = app;
+    const f = faults(app.server);
+    // The server turns the send away, twice (the edit sends again at once), asking for ten
+    // minutes each time: the message waits in the outbox.
+    await f.rateLimitNext(2, { pathPrefix: '/api/v1/messages', method: 'POST', retryAfter: 600 });
+    try {
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('Wait fot it');
+      await box.press('Enter');
+      const echo = page.getByRole('log').getByRole('article').filter({ hasText: 'Wait fot it' });
+      await echo.getByRole('button', { name: 'Edit' }).waitFor({ timeout: UI_TIMEOUT });
+      await echo.getByRole('button', { name: 'Edit' }).click();
+      const editor = page.getByRole('textbox', { name: 'Edit unsent message' });
+      await editor.fill('Wait for it');
+      await page.getByRole('log').getByRole('button', { name: 'Save', exact: true }).click();
+      const fixed = page.getByRole('log').getByRole('article').filter({ hasText: 'Wait for it' });
+      await fixed.getByText('Sending…').waitFor({ timeout: UI_TIMEOUT });
+      await page.screenshot({ path: join(ARTIFACTS, 'outbox-waiting.png') });
+      await fixed.getByRole('button', { name: 'Cancel sending' }).click();
+      await fixed.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      const newest = await owner.newestMessages([{ operator: 'topic', operand: '' }], 5);
+      expect(newest.map((m) => m.content).filter((c) => c.startsWith('Wait f'))).toEqual([]);
+    } finally {
+      await f.clear();
+    }
   });
 });
