@@ -5,6 +5,7 @@
  */
 import type { ChannelSummary, UserGroupView, UserSummary } from '../../common/model';
 import type { EmojiCatalog } from './emojiCatalog';
+import { rankedMatches } from './peopleMatch';
 
 export type Trigger =
   | { kind: 'mention'; query: string; start: number; silent: boolean }
@@ -60,26 +61,6 @@ const WILDCARDS = [
   { name: 'everyone', detail: 'Notify everyone in the channel' },
 ];
 
-/** 0 when the whole name starts with the query, 1 when one of its words does, 2 when it contains it; null otherwise. */
-function rank(name: string, query: string): number | null {
-  const n = name.toLowerCase();
-  if (n.startsWith(query)) return 0;
-  if (n.split(/[\s_\-.]+/).some((w) => w.startsWith(query))) return 1;
-  return n.includes(query) ? 2 : null;
-}
-
-function ranked<T>(items: readonly T[], query: string, names: (t: T) => string[]): T[] {
-  const q = query.trim().toLowerCase();
-  const scored: { item: T; score: number; at: number }[] = [];
-  items.forEach((item, at) => {
-    const scores = names(item)
-      .map((n) => rank(n, q))
-      .filter((s): s is number => s !== null);
-    if (scores.length > 0) scored.push({ item, score: Math.min(...scores), at });
-  });
-  return scored.sort((a, b) => a.score - b.score || a.at - b.at).map((s) => s.item);
-}
-
 /** Zulip's mention syntax; `|id` only when another active user has the same name. */
 function mentionOf(user: UserSummary, users: readonly UserSummary[], silent: boolean): string {
   const twin = users.some((u) => u.id !== user.id && u.isActive && u.fullName === user.fullName);
@@ -89,7 +70,7 @@ function mentionOf(user: UserSummary, users: readonly UserSummary[], silent: boo
 export function suggestionsFor(trigger: Trigger, sources: Sources): Suggestion[] {
   switch (trigger.kind) {
     case 'mention': {
-      const people = ranked(
+      const people = rankedMatches(
         sources.users.filter((u) => u.isActive && u.id !== sources.selfUserId),
         trigger.query,
         (u) => [u.fullName, u.email],
@@ -103,13 +84,13 @@ export function suggestionsFor(trigger: Trigger, sources: Sources): Suggestion[]
         }));
       const wildcards = trigger.silent
         ? []
-        : ranked(WILDCARDS, trigger.query, (w) => [w.name]).map((w) => ({
+        : rankedMatches(WILDCARDS, trigger.query, (w) => [w.name]).map((w) => ({
             key: `wildcard:${w.name}`,
             label: w.name,
             detail: w.detail,
             insert: `@**${w.name}** `,
           }));
-      const groups = ranked(
+      const groups = rankedMatches(
         sources.groups.filter((g) => !g.isSystemGroup && !g.deactivated),
         trigger.query,
         (g) => [g.name],
@@ -122,13 +103,13 @@ export function suggestionsFor(trigger: Trigger, sources: Sources): Suggestion[]
       return [...people, ...groups, ...wildcards].slice(0, MAX_SUGGESTIONS);
     }
     case 'channel':
-      return ranked(sources.channels, trigger.query, (c) => [c.name])
+      return rankedMatches(sources.channels, trigger.query, (c) => [c.name])
         .slice(0, MAX_SUGGESTIONS)
         .map((c) => ({ key: `channel:${c.id}`, label: `#${c.name}`, detail: c.description, insert: `#**${c.name}**` }));
     case 'topic': {
       const channel = sources.channels.find((c) => c.name === trigger.channel);
       if (!channel) return [];
-      const topics = ranked(channel.topics, trigger.query, (t) => [t.name]).map((t) => t.name);
+      const topics = rankedMatches(channel.topics, trigger.query, (t) => [t.name]).map((t) => t.name);
       const typed = trigger.query.trim();
       // A new topic can be linked too: what was typed comes first when no topic has that name.
       if (typed !== '' && !topics.includes(typed)) topics.unshift(typed);

@@ -67,7 +67,7 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('c starts a new topic in the channel; x goes to the people picker', async () => {
+  it('c starts a new topic in the channel; x opens the new direct message picker', async () => {
     const channels = page.getByRole('navigation', { name: 'Channels' });
     await channels.getByRole('button', { name: 'general', exact: true }).click();
     await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
@@ -78,8 +78,10 @@ describe('keyboard shortcuts', () => {
       .toBe('compose-topic');
     await page.keyboard.press('Escape');
     await page.keyboard.press('x');
-    expect(await focusedLabel()).toBe('Filter people');
+    await page.getByRole('dialog', { name: 'New direct message' }).waitFor({ timeout: UI_TIMEOUT });
+    expect(await focusedLabel()).toBe('Add people');
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
   });
 });
 

@@ -65,6 +65,38 @@ describe('sidebar views and folders', () => {
   });
 });
 
+describe('a new group conversation', () => {
+  it('starts from the people picker and reaches both people', async () => {
+    const { page } = app;
+    const [a, b] = app.server.users.filter((u) => u.role === 400).slice(0, 2);
+    await page.getByRole('button', { name: '+ New direct message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New direct message' });
+    const box = dialog.getByRole('combobox', { name: 'Add people' });
+    await box.pressSequentially(a!.fullName.slice(0, 5));
+    await dialog.getByRole('option', { name: new RegExp(a!.fullName) }).waitFor({ timeout: UI_TIMEOUT });
+    await box.press('Enter');
+    await box.pressSequentially(b!.fullName.slice(0, 5));
+    await dialog.getByRole('option', { name: new RegExp(b!.fullName) }).click();
+    await page.screenshot({ path: join(ARTIFACTS, 'new-group-dm.png') });
+    await dialog.getByRole('button', { name: 'Start conversation' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: UI_TIMEOUT })
+      .toBe('compose-message');
+    await page.keyboard.type('Hello you two');
+    await page.keyboard.press('Enter');
+    const bHttp = await ZulipUser.login(app.server.baseUrl, b!.email, b!.password);
+    await expect
+      .poll(async () => (await bHttp.newestMessages([{ operator: 'is', operand: 'dm' }], 1))[0]?.content, {
+        timeout: UI_TIMEOUT,
+      })
+      .toBe('Hello you two');
+    // The group: for b, the others are a and the owner.
+    const owner100 = app.server.byRole(100);
+    const group = await bHttp.newestMessages([{ operator: 'dm', operand: [a!.userId, owner100.userId] }], 1);
+    expect(group[0]?.content).toBe('Hello you two');
+  });
+});
+
 describe('a message waiting in the outbox', () => {
   it('can be edited or called back before the server has it', async () => {
     const { page } = app;
