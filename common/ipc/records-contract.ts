@@ -40,6 +40,19 @@ export type GroupPermissionName =
   | 'can_mention_group'
   | 'can_remove_members_group';
 
+/** A channel's permission settings, each a group setting (who may do it). */
+export type ChannelPermissionName =
+  | 'can_add_subscribers_group'
+  | 'can_administer_channel_group'
+  | 'can_delete_any_message_group'
+  | 'can_delete_own_message_group'
+  | 'can_move_messages_out_of_channel_group'
+  | 'can_move_messages_within_channel_group'
+  | 'can_remove_subscribers_group'
+  | 'can_resolve_topics_group'
+  | 'can_send_message_group'
+  | 'can_subscribe_group';
+
 /** A permission's new value, and optionally the value the user saw (the server refuses if it changed since). */
 export interface GroupPermissionChange {
   new: GroupSetting;
@@ -63,6 +76,16 @@ export interface RecordCalls {
       subscriberIds?: number[] | undefined;
       folderId?: number | undefined;
       announce?: boolean | undefined;
+      /** Anyone on the internet may read it without an account (the organization must allow it). */
+      isWebPublic?: boolean | undefined;
+      /** Whether new subscribers see the messages sent before they joined. */
+      historyPublicToSubscribers?: boolean | undefined;
+      /** New members are subscribed automatically (administrators only). */
+      isDefaultStream?: boolean | undefined;
+      topicsPolicy?: 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only' | undefined;
+      /** Days to keep messages, or the organization's default, or forever. */
+      messageRetentionDays?: number | 'realm_default' | 'unlimited' | undefined;
+      permissions?: { [P in ChannelPermissionName]?: GroupSetting } | undefined;
     },
   ) => { channelId: number };
   'topics:setVisibility': (args: Account & { channelId: number; topic: string; visibility: TopicVisibility }) => null;

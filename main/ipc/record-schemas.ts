@@ -35,6 +35,18 @@ const groupSetting = z.union([
   z.object({ directMembers: ids, directSubgroups: ids }).strict(),
 ]);
 const permission = z.object({ new: groupSetting, old: groupSetting.optional() }).strict();
+const channelPermission = z.enum([
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_remove_subscribers_group',
+  'can_resolve_topics_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+]);
 
 const boolProperty = z.enum([
   'is_muted',
@@ -74,6 +86,14 @@ export const recordCallSchemas = {
       subscriberIds: ids.optional(),
       folderId: id.optional(),
       announce: z.boolean().optional(),
+      isWebPublic: z.boolean().optional(),
+      historyPublicToSubscribers: z.boolean().optional(),
+      isDefaultStream: z.boolean().optional(),
+      topicsPolicy: z.enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']).optional(),
+      messageRetentionDays: z
+        .union([z.literal('realm_default'), z.literal('unlimited'), z.number().int().min(1).max(36_500)])
+        .optional(),
+      permissions: z.partialRecord(channelPermission, groupSetting).optional(),
     })
     .strict(),
   'topics:setVisibility': z

@@ -7,6 +7,7 @@ import type { CallArgs } from '../../common/ipc/contract';
 import type { TopicVisibility } from '../../common/model';
 import type { ApiClient } from '../api';
 import { createChannel } from '../api/routes/channels';
+import { wireSetting } from './record-actions';
 import { subscribe, unsubscribe, updateSubscriptionProperties } from '../api/routes/subscriptions';
 import { setTopicVisibility, type VisibilityPolicyValue } from '../api/routes/user-topics';
 import { IpcFailure } from '../ipc/errors';
@@ -63,6 +64,14 @@ export async function createNewChannel(
       ...(a.inviteOnly !== undefined ? { invite_only: a.inviteOnly } : {}),
       ...(a.announce !== undefined ? { announce: a.announce } : {}),
       ...(a.folderId !== undefined && ctx.gates.channelFolders ? { folder_id: a.folderId } : {}),
+      ...(a.isWebPublic !== undefined ? { is_web_public: a.isWebPublic } : {}),
+      ...(a.historyPublicToSubscribers !== undefined
+        ? { history_public_to_subscribers: a.historyPublicToSubscribers }
+        : {}),
+      ...(a.isDefaultStream !== undefined ? { is_default_stream: a.isDefaultStream } : {}),
+      ...(a.topicsPolicy !== undefined ? { topics_policy: a.topicsPolicy } : {}),
+      ...(a.messageRetentionDays !== undefined ? { message_retention_days: a.messageRetentionDays } : {}),
+      ...Object.fromEntries(Object.entries(a.permissions ?? {}).map(([name, v]) => [name, wireSetting(v)])),
     },
     ctx.featureLevel,
   );

@@ -24,7 +24,7 @@ import { requireFeature } from './gates';
 
 type PermissionChange = { new: GroupSetting; old?: GroupSetting | undefined };
 
-function wireSetting(v: GroupSetting): GroupSettingValue {
+export function wireSetting(v: GroupSetting): GroupSettingValue {
   return typeof v === 'number' ? v : { direct_members: v.directMembers, direct_subgroups: v.directSubgroups };
 }
 

@@ -35,7 +35,13 @@ export async function createChannel(
   opts: RequestOptions = {},
 ): Promise<number> {
   if (supports(featureLevel, 'channelsCreate')) {
-    const body = { ...params, topics_policy: jsonString(params.topics_policy) };
+    const retention = params.message_retention_days;
+    const body = {
+      ...params,
+      topics_policy: jsonString(params.topics_policy),
+      // "unlimited" and "realm_default" travel JSON-encoded like the numbers.
+      message_retention_days: typeof retention === 'string' ? jsonString(retention) : retention,
+    };
     const res = await client.request('POST', '/channels/create', body, CreateChannelResponse, opts);
     return res.id;
   }

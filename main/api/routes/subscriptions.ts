@@ -37,6 +37,12 @@ export interface ChannelCreationOptions {
   can_remove_subscribers_group?: GroupSettingValue;
   can_administer_channel_group?: GroupSettingValue;
   can_send_message_group?: GroupSettingValue;
+  can_subscribe_group?: GroupSettingValue;
+  can_delete_any_message_group?: GroupSettingValue;
+  can_delete_own_message_group?: GroupSettingValue;
+  can_move_messages_out_of_channel_group?: GroupSettingValue;
+  can_move_messages_within_channel_group?: GroupSettingValue;
+  can_resolve_topics_group?: GroupSettingValue;
 }
 
 export interface SubscribeParams extends ChannelCreationOptions {

@@ -85,6 +85,41 @@ describe('channels', () => {
     expect(channels.some((c) => !c.subscribed)).toBe(true);
   });
 
+  it('creates a channel with every option, and the server has each one', async () => {
+    const name = unique('every option');
+    const ownerWeb = await person(dev, dev.byRole(100));
+    const groups = (await raw(ownerWeb, 'GET', '/user_groups'))['user_groups'] as { id: number; name: string }[];
+    const admins = groups.find((g) => g.name === 'role:administrators')!.id;
+    const { channelId } = await t.ok('channels:create', {
+      accountId: owner.id,
+      name,
+      description: 'All the knobs',
+      inviteOnly: true,
+      historyPublicToSubscribers: false,
+      topicsPolicy: 'empty_topic_only',
+      messageRetentionDays: 'unlimited',
+      subscriberIds: [memberWeb.userId],
+      permissions: {
+        can_send_message_group: admins,
+        can_add_subscribers_group: { directMembers: [memberWeb.userId], directSubgroups: [] },
+        can_resolve_topics_group: admins,
+      },
+    });
+    const channel = (await raw(ownerWeb, 'GET', `/streams/${channelId}`))['stream'] as Record<string, unknown>;
+    expect(channel).toMatchObject({
+      name,
+      invite_only: true,
+      history_public_to_subscribers: false,
+      topics_policy: 'empty_topic_only',
+      message_retention_days: -1,
+      can_send_message_group: admins,
+      can_add_subscribers_group: { direct_members: [memberWeb.userId], direct_subgroups: [] },
+      can_resolve_topics_group: admins,
+    });
+    const members = (await raw(ownerWeb, 'GET', `/streams/${channelId}/members`))['subscribers'] as number[];
+    expect(members.sort()).toEqual([dev.byRole(100).userId, memberWeb.userId].sort());
+  });
+
   it('creates, mutes, leaves and rejoins a channel; each change comes back as events', async () => {
     const before = mark();
     const { channelId } = await t.ok('channels:create', {
