@@ -22,3 +22,19 @@ export function selfRole(sidebar: Sidebar | null, selfUserId: number): number | 
 export function isAdministrator(role: number | null): boolean {
   return role !== null && role <= 200;
 }
+
+const SYSTEM_GROUP_LABELS: Readonly<Record<string, string>> = {
+  'role:internet': 'Everyone on the internet',
+  'role:everyone': 'Everyone including guests',
+  'role:members': 'Members',
+  'role:fullmembers': 'Full members',
+  'role:moderators': 'Moderators',
+  'role:administrators': 'Administrators',
+  'role:owners': 'Owners',
+  'role:nobody': 'Nobody',
+};
+
+/** How a group reads in a permission picker: system groups by what they mean ("role:members" → "Members"). */
+export function groupLabel(group: { name: string; isSystemGroup: boolean }): string {
+  return (group.isSystemGroup && SYSTEM_GROUP_LABELS[group.name]) || group.name;
+}

@@ -168,7 +168,9 @@ describe('create a channel', () => {
     const name = unique('launch');
     await form().getByRole('textbox', { name: 'Channel name' }).fill(name);
     await form().getByRole('textbox', { name: 'Description' }).fill('Planning the launch');
-    await form().getByRole('checkbox', { name: 'Private (invite only)' }).check();
+    await form()
+      .getByRole('combobox', { name: 'Who can access the channel' })
+      .selectOption({ label: 'Private, protected history: new subscribers see only what comes after' });
     await form().getByRole('button', { name: 'Create channel' }).click();
     await ui.visible(
       form()
@@ -187,6 +189,37 @@ describe('create a channel', () => {
     const row = browse().getByRole('listitem', { name, exact: true });
     await ui.visible(row.getByText('private'));
     await ui.shoot('02-created');
+  });
+
+  it('creates a channel with topics policy, retention, subscribers and a permission, as the server then has it', async () => {
+    const name = unique('announcements only');
+    const member = server.byRole(400);
+    await form().getByRole('textbox', { name: 'Channel name' }).fill(name);
+    await form().getByRole('combobox', { name: 'Topics' }).selectOption({ label: 'Every message needs a topic' });
+    await form().getByRole('combobox', { name: 'Keep messages' }).selectOption({ label: 'Forever' });
+    const subscribers = form().getByRole('group', { name: 'Subscribers' });
+    await subscribers.getByRole('combobox').fill(member.fullName);
+    await subscribers.getByRole('option', { name: new RegExp(member.fullName) }).click();
+    await form().getByText('Permissions').click();
+    await form().getByRole('button', { name: 'Change: Who can post' }).click();
+    await form().getByRole('combobox', { name: 'Group for Who can post' }).selectOption({ label: 'Administrators' });
+    await ui.shoot('03-create-options');
+    await form().getByRole('button', { name: 'Create channel' }).click();
+    await ui.visible(
+      form()
+        .getByRole('status')
+        .filter({ hasText: `Created #${name}.` }),
+    );
+
+    const streams = (await ownerHttp.get('/streams'))['streams'] as Array<Record<string, unknown>>;
+    const created = streams.find((s) => s['name'] === name)!;
+    const groups = (await ownerHttp.get('/user_groups'))['user_groups'] as Array<{ id: number; name: string }>;
+    expect(created).toMatchObject({
+      topics_policy: 'disable_empty_topic',
+      message_retention_days: -1,
+      can_send_message_group: groups.find((g) => g.name === 'role:administrators')!.id,
+    });
+    expect((await memberHttp.subscriptions()).map((s) => s.name)).toContain(name);
   });
 });
 
