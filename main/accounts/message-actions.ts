@@ -188,7 +188,13 @@ export class MessageActions {
   async search(query: string, opts: { below?: number | undefined; limit?: number | undefined }): Promise<SearchResult> {
     try {
       return await searchMessages(
-        { store: this.#d.store, client: this.#d.client, featureLevel: this.#d.featureLevel, log: this.#d.log },
+        {
+          store: this.#d.store,
+          client: this.#d.client,
+          featureLevel: this.#d.featureLevel,
+          log: this.#d.log,
+          selfUserId: this.#d.selfUserId,
+        },
         query,
         { limit: opts.limit ?? DEFAULT_SEARCH_LIMIT, ...(opts.below !== undefined ? { below: opts.below } : {}) },
       );

@@ -4,7 +4,10 @@
  *   channel:design  stream:7   a channel, by name or ID ("quoted names" may hold spaces)
  *   topic:"release plan"       a topic (needs a channel to search locally)
  *   sender:ada@example.com     a sender, by email, full name or ID (from: is an alias)
- *   is:starred  is:mentioned  is:alerted  is:unread  has:link
+ *   dm:ada@x.com,bo@x.com      one direct conversation, by its other people (pm-with: is an alias)
+ *   dm-including:ada@x.com     every direct conversation with that person in it
+ *   is:starred  is:mentioned  is:alerted  is:unread  is:dm (is:private)  has:link
+ *   is:resolved  is:followed  has:image  has:attachment  has:reaction   (asked of the server only)
  * Anything else that looks like an operator is refused with a message naming it, so a typo
  * does not silently become a word search.
  */
@@ -21,6 +24,14 @@ export interface ParsedQuery {
   alerted: boolean;
   unread: boolean;
   hasLink: boolean;
+  /** Direct messages only (is:dm). */
+  dmOnly: boolean;
+  /** dm: the other people of one conversation, as typed (emails, names or IDs). */
+  dm?: string[];
+  /** dm-including: a person, as typed. */
+  dmIncluding?: string;
+  /** Operators the cache cannot answer; the server's search alone does. */
+  serverOnly: { operator: 'is' | 'has'; operand: string }[];
 }
 
 /** The is: operands search knows, each a flag of ParsedQuery. */
@@ -32,7 +43,15 @@ export class SearchQueryError extends Error {
   override readonly name = 'SearchQueryError';
 }
 
-const OPERATOR_ALIASES: Record<string, 'channel' | 'topic' | 'sender' | 'is' | 'has'> = {
+/** Operands only the server can evaluate (the cache does not index them). */
+const SERVER_ONLY_IS = new Set(['resolved', 'followed']);
+const SERVER_ONLY_HAS = new Set(['image', 'attachment', 'reaction']);
+
+const OPERATOR_ALIASES: Record<string, 'channel' | 'topic' | 'sender' | 'is' | 'has' | 'dm' | 'dm-including'> = {
+  dm: 'dm',
+  'pm-with': 'dm',
+  'dm-including': 'dm-including',
+  'group-pm-with': 'dm-including',
   channel: 'channel',
   stream: 'channel',
   topic: 'topic',
@@ -55,7 +74,16 @@ function tokens(text: string): { op: string | null; value: string }[] {
 }
 
 export function parseSearchQuery(text: string): ParsedQuery {
-  const q: ParsedQuery = { words: [], starred: false, mentioned: false, alerted: false, unread: false, hasLink: false };
+  const q: ParsedQuery = {
+    words: [],
+    starred: false,
+    mentioned: false,
+    alerted: false,
+    unread: false,
+    hasLink: false,
+    dmOnly: false,
+    serverOnly: [],
+  };
   for (const { op, value } of tokens(text.trim())) {
     if (op === null) {
       q.words.push(...value.split(/\s+/).filter(Boolean));
@@ -78,16 +106,38 @@ export function parseSearchQuery(text: string): ParsedQuery {
         }
         q[kind] = value;
         break;
-      case 'is': {
-        const flag = value.toLowerCase();
-        if (!isOperand(flag)) throw new SearchQueryError(`Search does not know "is:${value}".`);
-        q[flag] = true;
+      case 'dm': {
+        const people = value
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean);
+        if (q.dm !== undefined && q.dm.join(',') !== people.join(',')) {
+          throw new SearchQueryError('Search can take only one dm: conversation.');
+        }
+        q.dm = people;
         break;
       }
-      case 'has':
-        if (value.toLowerCase() !== 'link') throw new SearchQueryError(`Search does not know "has:${value}".`);
-        q.hasLink = true;
+      case 'dm-including':
+        if (q.dmIncluding !== undefined && q.dmIncluding !== value) {
+          throw new SearchQueryError('Search can take only one dm-including: person.');
+        }
+        q.dmIncluding = value;
         break;
+      case 'is': {
+        const flag = value.toLowerCase();
+        if (flag === 'dm' || flag === 'private') q.dmOnly = true;
+        else if (SERVER_ONLY_IS.has(flag)) q.serverOnly.push({ operator: 'is', operand: flag });
+        else if (isOperand(flag)) q[flag] = true;
+        else throw new SearchQueryError(`Search does not know "is:${value}".`);
+        break;
+      }
+      case 'has': {
+        const what = value.toLowerCase();
+        if (what === 'link') q.hasLink = true;
+        else if (SERVER_ONLY_HAS.has(what)) q.serverOnly.push({ operator: 'has', operand: what });
+        else throw new SearchQueryError(`Search does not know "has:${value}".`);
+        break;
+      }
     }
   }
   return q;
@@ -101,6 +151,10 @@ export function isEmptyQuery(q: ParsedQuery): boolean {
     q.topic === undefined &&
     q.sender === undefined &&
     !IS_OPERANDS.some((flag) => q[flag]) &&
-    !q.hasLink
+    !q.hasLink &&
+    !q.dmOnly &&
+    q.dm === undefined &&
+    q.dmIncluding === undefined &&
+    q.serverOnly.length === 0
   );
 }

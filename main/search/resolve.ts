@@ -10,6 +10,9 @@ export interface ResolvedQuery {
   parsed: ParsedQuery;
   channelId: number | null | undefined;
   senderId: number | null | undefined;
+  /** dm: the other people's IDs; null when one of them is unknown here. */
+  dmUserIds: number[] | null | undefined;
+  dmIncludingId: number | null | undefined;
 }
 
 const asId = (value: string): number | null => (/^\d+$/.test(value) ? Number(value) : null);
@@ -35,10 +38,17 @@ export function resolveUser(store: AccountStore, value: string): number | null {
   );
 }
 
+function resolveAll(store: AccountStore, people: string[]): number[] | null {
+  const ids = people.map((p) => resolveUser(store, p));
+  return ids.every((id): id is number => id !== null) ? ids : null;
+}
+
 export function resolveQuery(store: AccountStore, parsed: ParsedQuery): ResolvedQuery {
   return {
     parsed,
     channelId: parsed.channel === undefined ? undefined : resolveChannel(store, parsed.channel),
     senderId: parsed.sender === undefined ? undefined : resolveUser(store, parsed.sender),
+    dmUserIds: parsed.dm === undefined ? undefined : resolveAll(store, parsed.dm),
+    dmIncludingId: parsed.dmIncluding === undefined ? undefined : resolveUser(store, parsed.dmIncluding),
   };
 }

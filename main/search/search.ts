@@ -9,6 +9,7 @@ import { getMessages, supports, type ApiClient, type ApiNarrow } from '../api';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import { cacheMessages } from '../store/cache-messages';
+import { dmKeyOf } from '../store/narrows';
 import type { LocalQuery } from '../store/repos/search';
 import { toCachedMessage } from '../sync/convert';
 import { messageView, userLookup } from '../accounts/views';
@@ -26,6 +27,8 @@ export interface SearchDeps {
   client: ApiClient | null;
   featureLevel: () => number;
   log: Logger;
+  /** The user's ID: a dm: conversation's key includes them. */
+  selfUserId: number;
 }
 
 export interface SearchOptions {
@@ -34,9 +37,11 @@ export interface SearchOptions {
   limit: number;
 }
 
-function localQuery(r: ResolvedQuery, opts: SearchOptions): LocalQuery | null {
+function localQuery(r: ResolvedQuery, selfId: number, opts: SearchOptions): LocalQuery | null {
   // An operand we could not resolve names nothing in the cache; only the server may know it.
-  if (r.channelId === null || r.senderId === null) return null;
+  if (r.channelId === null || r.senderId === null || r.dmUserIds === null || r.dmIncludingId === null) return null;
+  // Nor can the cache tell what it does not index (is:resolved, has:image, ...).
+  if (r.parsed.serverOnly.length > 0) return null;
   return {
     words: r.parsed.words,
     ...(r.channelId !== undefined ? { channelId: r.channelId } : {}),
@@ -47,6 +52,9 @@ function localQuery(r: ResolvedQuery, opts: SearchOptions): LocalQuery | null {
     alerted: r.parsed.alerted,
     unread: r.parsed.unread,
     hasLink: r.parsed.hasLink,
+    ...(r.dmUserIds !== undefined ? { dmKey: dmKeyOf([selfId, ...r.dmUserIds]) } : {}),
+    ...(r.parsed.dmOnly ? { dmOnly: true } : {}),
+    ...(r.dmIncludingId !== undefined ? { dmIncluding: r.dmIncludingId } : {}),
     ...(opts.below !== undefined ? { below: opts.below } : {}),
     limit: opts.limit,
   };
@@ -66,6 +74,16 @@ export function serverNarrow(r: ResolvedQuery, featureLevel: number): ApiNarrow 
     if (p[flag]) narrow.push({ operator: 'is', operand: flag });
   }
   if (p.hasLink) narrow.push({ operator: 'has', operand: 'link' });
+  if (p.dm !== undefined) {
+    const operator = supports(featureLevel, 'dmNarrowOperator') ? 'dm' : 'pm-with';
+    narrow.push({ operator, operand: r.dmUserIds ?? p.dm.join(',') });
+  }
+  if (p.dmIncluding !== undefined) {
+    const operator = supports(featureLevel, 'dmNarrowOperator') ? 'dm-including' : 'group-pm-with';
+    narrow.push({ operator, operand: r.dmIncludingId ?? p.dmIncluding });
+  }
+  if (p.dmOnly) narrow.push({ operator: 'is', operand: supports(featureLevel, 'dmNarrowOperator') ? 'dm' : 'private' });
+  for (const o of p.serverOnly) narrow.push(o);
   if (p.words.length > 0) narrow.push({ operator: 'search', operand: p.words.join(' ') });
   return narrow;
 }
@@ -75,7 +93,7 @@ export async function searchMessages(deps: SearchDeps, text: string, opts: Searc
   const parsed = parseSearchQuery(text);
   if (isEmptyQuery(parsed)) throw new SearchQueryError('Type something to search for.');
   const resolved = resolveQuery(store, parsed);
-  const local = localQuery(resolved, opts);
+  const local = localQuery(resolved, deps.selfUserId, opts);
   const ids = new Set(local ? store.search.search(local) : []);
 
   let serverConsulted = false;

@@ -23,6 +23,12 @@ export interface LocalQuery {
   alerted?: boolean;
   unread?: boolean;
   hasLink?: boolean;
+  /** One direct conversation (dm:), by its key. */
+  dmKey?: string;
+  /** Direct messages only (is:dm). */
+  dmOnly?: boolean;
+  /** Direct conversations this user is in (dm-including:). */
+  dmIncluding?: number;
   /** Paging: only messages with an ID below this. */
   below?: number;
   limit: number;
@@ -47,7 +53,7 @@ export function ftsMatch(q: Pick<LocalQuery, 'words' | 'topic' | 'channelId'>): 
 
 /** Which index drives a query; the test of query plans builds SQL for each. */
 export type SearchDriver =
-  'text' | 'starred' | 'mentioned' | 'alerted' | 'topic' | 'channel' | 'sender' | 'link' | 'unread';
+  'text' | 'starred' | 'mentioned' | 'alerted' | 'topic' | 'channel' | 'dm' | 'sender' | 'link' | 'unread' | 'dms';
 
 /**
  * The most selective index the query can walk: words first, then the small sets (starred,
@@ -59,9 +65,12 @@ export function driverOf(q: LocalQuery): SearchDriver | null {
   if (q.mentioned) return 'mentioned';
   if (q.alerted) return 'alerted';
   if (q.channelId !== undefined) return q.topic !== undefined ? 'topic' : 'channel';
+  if (q.dmKey !== undefined) return 'dm';
   if (q.senderId !== undefined) return 'sender';
   if (q.hasLink) return 'link';
   if (q.unread) return 'unread';
+  // Every DM, newest first: a walk of the messages until enough are found.
+  if (q.dmOnly || q.dmIncluding !== undefined) return 'dms';
   return null;
 }
 
@@ -99,6 +108,12 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
     case 'sender':
       from = 'messages m INDEXED BY messages_by_sender';
       break;
+    case 'dm':
+      from = 'messages m INDEXED BY messages_by_dm';
+      break;
+    case 'dms':
+      from = 'messages m';
+      break;
     case 'link':
       from = 'messages m INDEXED BY messages_with_link';
       break;
@@ -125,6 +140,15 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
   if (q.senderId !== undefined) {
     where.push('m.sender_id = @senderId');
     params['senderId'] = q.senderId;
+  }
+  if (q.dmKey !== undefined) {
+    where.push('m.dm_key = @dmKey');
+    params['dmKey'] = q.dmKey;
+  }
+  if (q.dmOnly) where.push('m.dm_key IS NOT NULL');
+  if (q.dmIncluding !== undefined) {
+    where.push("(',' || m.dm_key || ',') LIKE @dmIncluding");
+    params['dmIncluding'] = `%,${q.dmIncluding},%`;
   }
   if (q.hasLink) where.push('m.has_link = 1');
   if (q.starred && driver !== 'starred') where.push('EXISTS (SELECT 1 FROM starred s WHERE s.message_id = m.id)');

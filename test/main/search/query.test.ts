@@ -16,6 +16,8 @@ describe('parseSearchQuery', () => {
       alerted: false,
       unread: false,
       hasLink: true,
+      dmOnly: false,
+      serverOnly: [],
     });
     expect(parseSearchQuery('channel:7 "release plan" 12:30')).toEqual({
       words: ['release', 'plan', '12:30'],
@@ -25,6 +27,8 @@ describe('parseSearchQuery', () => {
       alerted: false,
       unread: false,
       hasLink: false,
+      dmOnly: false,
+      serverOnly: [],
     });
   });
 
@@ -36,8 +40,8 @@ describe('parseSearchQuery', () => {
     expect(() => parseSearchQuery('color:red')).toThrow(
       new SearchQueryError('Search does not know the operator "color:".'),
     );
-    expect(() => parseSearchQuery('is:resolved')).toThrow(/is:resolved/);
-    expect(() => parseSearchQuery('has:image')).toThrow(/has:image/);
+    expect(() => parseSearchQuery('is:shouting')).toThrow(/is:shouting/);
+    expect(() => parseSearchQuery('has:video')).toThrow(/has:video/);
     expect(() => parseSearchQuery('topic:""')).toThrow(/needs a value/);
     expect(() => parseSearchQuery('channel:a channel:b')).toThrow(/only one channel/);
     expect(parseSearchQuery('channel:a stream:a').channel).toBe('a');
