@@ -155,6 +155,8 @@ export interface RecordCalls {
   'users:list': (args: Paged) => Page<UserSummary>;
   'users:get': (args: Account & { userId: number }) => UserDetails;
   'settings:get': (args: Account) => Record<string, unknown>;
+  /** The user's own values of custom profile fields, by field ID; an empty value clears one. */
+  'profile:setFields': (args: Account & { values: { fieldId: number; value: string }[] }) => null;
   /** Names and values as in register's user_settings. */
   'settings:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
   /** Everyone the server reported presence for (anyone else is offline); refetch on records:changed 'presence'. */
@@ -211,6 +213,7 @@ export const RECORD_CALL_NAMES = [
   'users:list',
   'users:get',
   'settings:get',
+  'profile:setFields',
   'settings:update',
   'presence:list',
   'presence:activity',

@@ -82,6 +82,9 @@ export class SeedBuilder {
         timezone: user.timezone,
         date_joined: this.now - this.prng.int(40, 400) * 86_400,
         email_address_visibility: user.emailVisibility ?? 1,
+        // The seeded people chose "Enter sends", as most Zulip users do; a new user gets Zulip's
+        // default (false) from DEFAULT_SETTINGS.
+        settings: user.bot ? {} : { enter_sends: true },
       };
       this.emails.set(user.email, this.store.users.insert(row));
     }

@@ -52,6 +52,7 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'users:get': (a) => records(a).user(a.userId),
     'settings:get': async (a) => store(a).userSettings.all(),
     'settings:update': (a) => actions.changeSettings(act(a), a.changes),
+    'profile:setFields': (a) => actions.setProfileFields(act(a), a.values),
     'presence:list': async (a) => listPresence(store(a), Date.now()),
     'presence:activity': async (a) => {
       appActivity.report(a);

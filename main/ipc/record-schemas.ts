@@ -218,6 +218,15 @@ export const recordCallSchemas = {
   'users:list': z.object(paged).strict(),
   'users:get': z.object({ accountId, userId: id }).strict(),
   'settings:get': account,
+  'profile:setFields': z
+    .object({
+      accountId,
+      values: z
+        .array(z.object({ fieldId: id, value: z.string().max(10_000) }).strict())
+        .min(1, 'change at least one field')
+        .max(100),
+    })
+    .strict(),
   'settings:update': z
     .object({
       accountId,

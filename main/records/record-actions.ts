@@ -10,7 +10,7 @@ import { createChannelFolder } from '../api/routes/channel-folders';
 import { createInviteLink } from '../api/routes/invites';
 import { createNavigationView, deleteNavigationView, editNavigationView } from '../api/routes/navigation-views';
 import { createPlayground, deletePlayground } from '../api/routes/playgrounds';
-import { createProfileField } from '../api/routes/profile-fields';
+import { createProfileField, setOwnProfileData } from '../api/routes/profile-fields';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet } from '../api/routes/saved-snippets';
 import { updateSettings } from '../api/routes/settings';
 import {
@@ -145,6 +145,18 @@ export async function createInvite(ctx: ActionContext, a: CallArgs<'invites:crea
     ctx.featureLevel,
   );
   return { link };
+}
+
+/** profile:setFields: the change comes back as a realm_user event, which updates the cache. */
+export async function setProfileFields(
+  ctx: ActionContext,
+  values: { fieldId: number; value: string }[],
+): Promise<null> {
+  await setOwnProfileData(
+    ctx.client,
+    values.map((v) => ({ id: v.fieldId, value: v.value })),
+  );
+  return null;
 }
 
 export async function changeSettings(

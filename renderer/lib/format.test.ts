@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, localDay } from './format';
+import { formatDay, formatTime, localDay } from './format';
 
 describe('day separators', () => {
   const now = new Date(2026, 10, 22, 9, 30);
@@ -20,5 +20,21 @@ describe('day separators', () => {
   it('gives messages of one local day the same key', () => {
     expect(localDay(at(20, 0))).toBe(localDay(at(20, 23)));
     expect(localDay(at(20, 23))).not.toBe(localDay(at(21, 0)));
+  });
+});
+
+describe('the user’s clock', () => {
+  it('follows twenty_four_hour_time, and the locale when it is not set', async () => {
+    const { applyDisplaySettings } = await import('./displayPrefs.svelte');
+    const at = new Date(2026, 0, 1, 15, 5).getTime() / 1000;
+    applyDisplaySettings({ twenty_four_hour_time: true });
+    expect(formatTime(at)).toMatch(/15:05/);
+    applyDisplaySettings({ twenty_four_hour_time: false });
+    expect(formatTime(at)).toMatch(/03:05|3:05/);
+    expect(formatTime(at)).toMatch(/PM/i);
+    applyDisplaySettings({ color_scheme: 2 });
+    expect(document.documentElement.dataset['theme']).toBe('dark');
+    applyDisplaySettings({ color_scheme: 1 });
+    expect(document.documentElement.dataset['theme']).toBeUndefined();
   });
 });

@@ -1,15 +1,29 @@
 /** Display formatting shared by views: times, emoji, counts. */
 import type { Reaction } from '../../common/model';
+import { display } from './displayPrefs.svelte';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+/** Formatters per clock: the locale's own, 24-hour or 12-hour (the user's twenty_four_hour_time). */
+const timeFormats = new Map<boolean | null, { time: Intl.DateTimeFormat; full: Intl.DateTimeFormat }>();
+function formats(): { time: Intl.DateTimeFormat; full: Intl.DateTimeFormat } {
+  const h24 = display.twentyFourHour;
+  let f = timeFormats.get(h24);
+  if (!f) {
+    const hour12 = h24 === null ? {} : { hour12: !h24 };
+    f = {
+      time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', ...hour12 }),
+      full: new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', ...hour12 }),
+    };
+    timeFormats.set(h24, f);
+  }
+  return f;
+}
 
 export function formatTime(unixSeconds: number): string {
-  return timeFormat.format(new Date(unixSeconds * 1000));
+  return formats().time.format(new Date(unixSeconds * 1000));
 }
 
 export function formatFullTime(unixSeconds: number): string {
-  return fullFormat.format(new Date(unixSeconds * 1000));
+  return formats().full.format(new Date(unixSeconds * 1000));
 }
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });

@@ -4,6 +4,7 @@
  * reader's own time zone, and spoilers become a native disclosure (closed until clicked).
  * Works on the sanitizer's output only, so everything it adds is our own markup.
  */
+import { display } from './displayPrefs.svelte';
 
 /** "emoji-1f468-200d-1f469" → "👨‍👩", or null when the class is not a code point list. */
 export function emojiFromClass(className: string): string | null {
@@ -31,7 +32,8 @@ export function enhanceZulipHtml(html: string, locale?: string): string {
   const template = document.createElement('template');
   template.innerHTML = html;
   const root = template.content;
-  for (const span of root.querySelectorAll<HTMLElement>('span.emoji')) {
+  // The "text" emoji set keeps Zulip's :name: words.
+  for (const span of display.emojiText ? [] : root.querySelectorAll<HTMLElement>('span.emoji')) {
     const glyph = emojiFromClass(span.className);
     if (glyph === null) continue;
     const name = span.textContent ?? '';

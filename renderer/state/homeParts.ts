@@ -9,6 +9,7 @@ import type { SearchState } from './search.svelte';
 import type { SidebarState } from './sidebar.svelte';
 import type { TopicVisibilityState } from './topicVisibility.svelte';
 import type { TypingState } from './typing.svelte';
+import type { UserSettingsState } from './userSettings.svelte';
 
 export interface HomeParts {
   accountId: string;
@@ -26,4 +27,6 @@ export interface HomeParts {
   alertWords: RecordList<string>;
   /** User groups, for `@*group*` mentions in compose; loaded on first use. */
   groups: RecordList<UserGroupView>;
+  /** The user's own Zulip settings (theme, clock, notifications, Enter sends, ...). */
+  settings: UserSettingsState;
 }

@@ -6,6 +6,7 @@ export type Screen =
   | { kind: 'followed' }
   | { kind: 'search'; title: string }
   | { kind: 'drafts' }
+  | { kind: 'settings' }
   | { kind: 'snippets' }
   | { kind: 'views' }
   | { kind: 'channels' }

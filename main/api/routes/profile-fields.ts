@@ -33,3 +33,16 @@ export async function createProfileField(
 ): Promise<number> {
   return (await client.request('POST', '/realm/profile_fields', { ...params }, CreateFieldResponse, opts)).id;
 }
+
+/**
+ * PATCH /users/me/profile_data: sets the user's own values of custom profile fields; an empty
+ * value clears one. Values are strings as the fields store them (a choice's key, a person field's
+ * JSON list of IDs). Every client hears a realm_user update.
+ */
+export async function setOwnProfileData(
+  client: ApiClient,
+  data: { id: number; value: string }[],
+  opts: RequestOptions = {},
+): Promise<void> {
+  await client.request('PATCH', '/users/me/profile_data', { data }, SuccessEnvelope, opts);
+}

@@ -67,6 +67,27 @@ describe('Compose', () => {
   });
 });
 
+describe('Compose with enter_sends off', () => {
+  it('starts a new line on Enter and sends on Ctrl+Enter, as Zulip does', async () => {
+    const bridge = new MemoryBridge().handle('compose:send', () => ({ localId: 'L1' }));
+    const compose = new ComposeState(bridge.client(), 'acc-1');
+    compose.setNarrow({ kind: 'dm', userIds: [11] });
+    render(Compose, {
+      compose,
+      sidebar: sidebar(),
+      enterSends: false,
+      onSend: async () => void (await compose.send()),
+    });
+    const user = userEvent.setup();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'one{Enter}two');
+    expect(box).toHaveValue('one\ntwo');
+    expect(bridge.callsOf('compose:send')).toHaveLength(0);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(bridge.callsOf('compose:send')[0]?.content).toBe('one\ntwo');
+  });
+});
+
 describe('Compose and the empty topic', () => {
   it('sends to "general chat" (the empty topic) where the channel allows it, and says so', async () => {
     const { bridge, user } = setup({ kind: 'channel', channelId: 1 }, 'allow_empty_topic');
