@@ -1,4 +1,4 @@
-import { renderPlain } from '../markdown/render';
+import { renderMarkdown, renderPlain } from '../markdown/render';
 import { storeDirectory } from '../messaging/directory';
 import { writeMessage, type MessageToWrite } from '../messaging/write';
 import type { MentionDirectory } from '../markdown/directory';
@@ -185,6 +185,17 @@ export class SeedBuilder {
     const row = this.store.channels.byId(id);
     if (!row) throw new Error(`channel ${name} vanished`);
     return row;
+  }
+
+  /**
+   * Renders every channel's description again once all channels and users exist, so links to
+   * channels and topics (#**engineering>reviews**) and mentions render as Zulip renders them.
+   */
+  renderChannelDescriptions(): void {
+    const directory = storeDirectory(this.store);
+    for (const c of this.store.channels.all()) {
+      this.store.channels.update(c.id, { rendered_description: renderMarkdown(c.description, directory).html });
+    }
   }
 
   subscribe(

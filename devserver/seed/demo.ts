@@ -137,6 +137,7 @@ export function seedDemo(store: Store, now: number): void {
   }
   seedDemoRecords(build, org.channels);
   seedDemoChannelExtras(build, org);
+  build.renderChannelDescriptions();
   seedDemoTopicPolicies(build, org.channels);
   seedDemoPresence(build);
 }

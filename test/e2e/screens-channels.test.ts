@@ -122,6 +122,11 @@ describe('browse channels', () => {
   const row = (name: string): Locator =>
     browse().getByRole('list', { name: 'All channels' }).getByRole('listitem', { name, exact: true });
 
+  it('shows descriptions as the server rendered their Markdown', async () => {
+    await ui.visible(row('announcements').locator('strong', { hasText: 'Topics are required' }));
+    await ui.visible(row('engineering').getByRole('link', { name: /engineering.*reviews/ }));
+  });
+
   it('subscribes to a channel, which joins the sidebar', async () => {
     await row(channel.name)
       .getByRole('button', { name: `Subscribe to ${channel.name}` })

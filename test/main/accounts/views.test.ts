@@ -111,6 +111,9 @@ describe('views', () => {
           { name: 'recent', maxMessageId: 31, unreadCount: 1 },
           { name: 'old', maxMessageId: 3, unreadCount: 0 },
         ],
+        // The realm names an empty-topic display name but no policy: a server that allows "general chat".
+        topicsPolicy: 'allow_empty_topic',
+        folderId: null,
       },
     ]);
     expect(sidebar.dms).toEqual([
