@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { USAGE, parseBenchArgs, type BenchArgs } from './lib/args';
 import { formatSuite, machineInfo, writeJson, type RunReport, type SuiteReport } from './lib/report';
 import { runCase } from './lib/sampler';
-import { caseKey, loadThresholds, violations, type Thresholds } from './lib/thresholds';
+import { caseKey, loadThresholds, metricViolations, violations, type Thresholds } from './lib/thresholds';
 import type { Suite } from './lib/types';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -37,8 +37,8 @@ async function discoverSuites(): Promise<{ file: string; suite: Suite }[]> {
 
 /** Thresholds naming no case of a full run: a renamed case would otherwise go unchecked. */
 function staleKeys(thresholds: Thresholds, suites: SuiteReport[]): string[] {
-  const ran = new Set(suites.flatMap((s) => s.cases.map((c) => caseKey(s.name, c.name))));
-  return Object.keys(thresholds.cases)
+  const ran = new Set(suites.flatMap((s) => [...s.cases, ...s.metrics].map((c) => caseKey(s.name, c.name))));
+  return [...Object.keys(thresholds.cases), ...Object.keys(thresholds.metrics ?? {})]
     .filter((key) => !ran.has(key))
     .map((key) => `${key}: named in thresholds.json but no such case ran`);
 }
@@ -48,9 +48,22 @@ function errorText(e: unknown): string {
 }
 
 async function runSuite(suite: Suite, args: BenchArgs, runDir: string): Promise<SuiteReport> {
-  const report: SuiteReport = { name: suite.name, description: suite.description, cases: [], notes: [], errors: [] };
+  const report: SuiteReport = {
+    name: suite.name,
+    description: suite.description,
+    cases: [],
+    metrics: [],
+    notes: [],
+    errors: [],
+  };
   const dir = mkdtempSync(join(tmpdir(), `parley-bench-${suite.name}-`));
-  const ctx = { quick: args.quick, dir, runDir, note: (text: string) => report.notes.push(text) };
+  const ctx = {
+    quick: args.quick,
+    dir,
+    runDir,
+    note: (text: string) => report.notes.push(text),
+    metric: (name: string, value: number, unit: string) => report.metrics.push({ name, value, unit }),
+  };
   const started = performance.now();
   try {
     for await (const c of suite.cases(ctx)) {
@@ -107,7 +120,10 @@ async function main(): Promise<number> {
       const report = await runSuite(suite, args, runDir);
       suites.push(report);
       process.stdout.write(`${formatSuite(report)}\n`);
-      if (thresholds) for (const c of report.cases) exceeded.push(...violations(thresholds, suite.name, c));
+      if (thresholds) {
+        for (const c of report.cases) exceeded.push(...violations(thresholds, suite.name, c));
+        for (const m of report.metrics) exceeded.push(...metricViolations(thresholds, suite.name, m));
+      }
     }
   } finally {
     rmSync(runDir, { recursive: true, force: true });
@@ -124,7 +140,9 @@ async function main(): Promise<number> {
   };
   const out = args.out ?? join(BENCH_DIR, 'results', `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   writeJson(out, result);
-  process.stdout.write(`\nResults: ${out}\n`);
+  // Every run's figures also in one fixed place, kept in the repository as the latest on record.
+  writeJson(join(BENCH_DIR, 'results', 'latest.json'), result);
+  process.stdout.write(`\nResults: ${out} (and bench/results/latest.json)\n`);
   for (const v of exceeded) process.stdout.write(`THRESHOLD EXCEEDED: ${v}\n`);
   const errors = suites.reduce((n, s) => n + s.errors.length, 0);
   if (errors > 0) process.stdout.write(`${errors} error(s); see above.\n`);

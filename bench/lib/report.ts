@@ -4,10 +4,18 @@ import { cpus, platform, release } from 'node:os';
 import { dirname } from 'node:path';
 import type { CaseResult } from './sampler';
 
+/** A figure that is not a timed pair (bytes sent, CPU per event, memory), with its unit. */
+export interface MetricResult {
+  name: string;
+  value: number;
+  unit: string;
+}
+
 export interface SuiteReport {
   name: string;
   description: string;
   cases: CaseResult[];
+  metrics: MetricResult[];
   notes: string[];
   /** Setup or case failures; any of them makes the run exit non-zero. */
   errors: string[];
@@ -86,9 +94,15 @@ export function formatSuite(s: SuiteReport): string {
     parts.push(table(s.cases.map(row)));
     for (const c of s.cases) parts.push(`  ${c.name}: measured = ${c.measuredLabel}; baseline = ${c.baselineLabel}`);
   }
+  for (const m of s.metrics) parts.push(`  ${m.name}: ${formatMetric(m)}`);
   for (const n of s.notes) parts.push(`  note: ${n}`);
   for (const e of s.errors) parts.push(`  ERROR: ${e}`);
   return parts.join('\n');
+}
+
+function formatMetric(m: MetricResult): string {
+  const digits = Math.abs(m.value) >= 100 ? 0 : Math.abs(m.value) >= 1 ? 2 : 3;
+  return `${m.value.toFixed(digits)} ${m.unit}`;
 }
 
 export function writeJson(file: string, report: RunReport): void {

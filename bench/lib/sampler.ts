@@ -52,7 +52,7 @@ export async function runCase(c: BenchCase): Promise<CaseResult> {
   const baselineBlocking: number[] = [];
   const watch = c.measureBlocking === true;
   for (let round = 0; round < c.warmup + c.rounds; round++) {
-    c.prepare?.(round);
+    await c.prepare?.(round);
     const baselineFirst = round % 2 === 0;
     const first = await timeOne(baselineFirst ? c.baseline : c.measured, round, watch);
     const second = await timeOne(baselineFirst ? c.measured : c.baseline, round, watch);

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { MetricResult } from './report';
 import type { CaseResult } from './sampler';
 
 const Limit = z
@@ -22,11 +23,21 @@ const Limit = z
   })
   .strict();
 
+const MetricLimit = z
+  .object({
+    /** The figure may not exceed this (in the metric's own unit). */
+    max: z.number().positive(),
+    why: z.string().optional(),
+  })
+  .strict();
+
 const ThresholdsFile = z
   .object({
     $comment: z.string().optional(),
     /** Keyed "suite/case name". */
     cases: z.record(z.string(), Limit),
+    /** Keyed "suite/metric name". */
+    metrics: z.record(z.string(), MetricLimit).optional(),
   })
   .strict();
 export type Thresholds = z.infer<typeof ThresholdsFile>;
@@ -73,4 +84,12 @@ export function violations(thresholds: Thresholds, suite: string, result: CaseRe
     );
   }
   return out;
+}
+
+/** One line if a metric exceeds its cap. */
+export function metricViolations(thresholds: Thresholds, suite: string, metric: MetricResult): string[] {
+  const limit = thresholds.metrics?.[caseKey(suite, metric.name)];
+  if (!limit || metric.value <= limit.max) return [];
+  const why = limit.why ? ` (${limit.why})` : '';
+  return [`${caseKey(suite, metric.name)}: ${metric.value} ${metric.unit} > ${limit.max}${why}`];
 }

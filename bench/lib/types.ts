@@ -20,7 +20,7 @@ export interface BenchCase {
   /** Unrecorded rounds first, so JIT, statement caches and the page cache are warm. */
   warmup: number;
   /** Untimed work before each round (e.g. generating the batch both sides will insert). */
-  prepare?(round: number): void;
+  prepare?(round: number): unknown;
   /** Wall-clock budget for one call of the measured side; its slowest call is reported against it. */
   budgetMs?: number;
   /**
@@ -45,6 +45,11 @@ export interface SuiteContext {
   runDir: string;
   /** Records a fact worth keeping beside the numbers (sizes, one-off timings). */
   note(text: string): void;
+  /**
+   * Records a figure that is not a timed pair (bytes per event, CPU per event, memory); it goes to
+   * the table and the JSON, and bench/thresholds.json may cap it ("metrics").
+   */
+  metric(name: string, value: number, unit: string): void;
 }
 
 /**

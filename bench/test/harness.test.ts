@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCase } from '../lib/sampler';
 import { quantile, ratio, summarize } from '../lib/stats';
-import { violations, type Thresholds } from '../lib/thresholds';
+import { metricViolations, violations, type Thresholds } from '../lib/thresholds';
 import type { BenchCase } from '../lib/types';
 
 describe('stats', () => {
@@ -143,5 +143,19 @@ describe('violations', () => {
     expect(violations(held, 'suite', { ...result, blocking: summary(10, 18) })).toEqual([
       'suite/case: held the loop 18.00 ms at p95 > 16 ms',
     ]);
+  });
+});
+
+describe('metricViolations', () => {
+  it('reports a figure above its cap, with the reason, and nothing at or under it', () => {
+    const thresholds: Thresholds = {
+      cases: {},
+      metrics: { 'app/bytes per message': { max: 5000, why: 'sidebar deltas' } },
+    };
+    expect(metricViolations(thresholds, 'app', { name: 'bytes per message', value: 6000, unit: 'bytes' })).toEqual([
+      'app/bytes per message: 6000 bytes > 5000 (sidebar deltas)',
+    ]);
+    expect(metricViolations(thresholds, 'app', { name: 'bytes per message', value: 5000, unit: 'bytes' })).toEqual([]);
+    expect(metricViolations(thresholds, 'app', { name: 'other', value: 1e9, unit: 'bytes' })).toEqual([]);
   });
 });

@@ -1,0 +1,266 @@
+/**
+ * Speed as users feel it (issue 10), through the real core against a dev server in another process:
+ *  - warm start vs cold start, to the first page of a channel (what the first rendered rows wait for);
+ *  - catching up on messages missed while away vs a raw GET /messages of the same messages;
+ *  - what one incoming message costs the core (CPU) and the bridge (bytes to the renderer) as the
+ *    unread count grows from 1,000 to 100,000 (metrics; the publish path of main/accounts);
+ *  - the memory of a core plus bridge host with a 100,000-message cache (a separate process).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Core } from '../../main/ipc/types';
+import { accountIdFor } from '../../main/accounts/sign-in';
+import { probeServer } from '../../main/api';
+import { createCore } from '../../main/core';
+import { MemoryCredentialStore } from '../../main/credentials';
+import { createLogger } from '../../main/log';
+import { accountDbPath } from '../../main/store/account-store';
+import { startDevServer, type DevServerUser, type RunningDevServer } from '../../devserver/spawn';
+import { copyFilledCache } from '../fixtures/filled-cache';
+import type { BenchCase, Suite, SuiteContext } from '../lib/types';
+import { measureIncomingMessage } from '../fixtures/incoming-cost';
+
+const quiet = () => createLogger({ name: 'bench.app', level: 'error', sink: () => undefined });
+
+async function ok<T>(core: Core, name: string, args: unknown): Promise<T> {
+  const r = await core.dispatch(name as never, args as never);
+  if (!r.ok) throw new Error(`${name} failed: ${JSON.stringify(r.error)}`);
+  return r.value as T;
+}
+
+async function untilLive(core: Core): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const state = await ok<{ accounts: { status: { state: string } }[] }>(core, 'app:state', {});
+    if (state.accounts[0]?.status.state === 'live') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the account did not get live within 10 s');
+}
+
+async function apiKey(server: RunningDevServer, user: DevServerUser): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/v1/fetch_api_key`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: user.email, password: user.password }),
+  });
+  return ((await res.json()) as { api_key: string }).api_key;
+}
+
+function basic(user: DevServerUser, key: string): string {
+  return `Basic ${Buffer.from(`${user.email}:${key}`).toString('base64')}`;
+}
+
+/** The first page a user sees of the channel: 50 messages around the first unread. */
+const firstPage = (accountId: string, channelId: number) => ({
+  accountId,
+  narrow: { kind: 'channel', channelId },
+  anchor: 'first_unread',
+  before: 50,
+  after: 50,
+});
+
+async function* startCases(ctx: SuiteContext, server: RunningDevServer): AsyncGenerator<BenchCase> {
+  const user = server.byRole(400);
+  const credentials = new MemoryCredentialStore();
+  const warmDir = join(ctx.dir, 'warm');
+  // One cold start leaves the data folder the warm starts reopen.
+  const first = await createCore({ dataDir: warmDir, credentials, log: quiet() });
+  const account = await ok<{ id: string }>(first, 'account:signIn', {
+    url: server.baseUrl,
+    email: user.email,
+    password: user.password,
+  });
+  await untilLive(first);
+  const channelId = (
+    await ok<{ channels: { id: number; name: string }[] }>(first, 'sidebar:get', { accountId: account.id })
+  ).channels.find((c) => c.name === 'general')!.id;
+  await ok(first, 'messages:page', firstPage(account.id, channelId));
+  await first.close();
+
+  let coldRound = 0;
+  yield {
+    name: 'warm start vs cold start, to the first page of a channel',
+    warmup: 1,
+    rounds: ctx.quick ? 3 : 8,
+    baseline: {
+      label: 'cold: empty data folder, sign in, first sync, then the page from the server',
+      run: async () => {
+        const dir = join(ctx.dir, `cold-${coldRound++}`);
+        const core = await createCore({ dataDir: dir, credentials: new MemoryCredentialStore(), log: quiet() });
+        try {
+          const a = await ok<{ id: string }>(core, 'account:signIn', {
+            url: server.baseUrl,
+            email: user.email,
+            password: user.password,
+          });
+          await untilLive(core);
+          return (await ok<{ messages: unknown[] }>(core, 'messages:page', firstPage(a.id, channelId))).messages.length;
+        } finally {
+          await core.close();
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    },
+    measured: {
+      label: 'warm: the same folder reopened, the page as soon as the core answers',
+      run: async () => {
+        const core = await createCore({ dataDir: warmDir, credentials, log: quiet() });
+        try {
+          return (await ok<{ messages: unknown[] }>(core, 'messages:page', firstPage(account.id, channelId))).messages
+            .length;
+        } finally {
+          await core.close();
+        }
+      },
+    },
+    compare: (b, m) => (b === m ? null : `cold start showed ${String(b)} messages, warm ${String(m)}`),
+  };
+}
+
+async function* catchUpCases(ctx: SuiteContext, server: RunningDevServer): AsyncGenerator<BenchCase> {
+  const count = ctx.quick ? 1000 : 5000;
+  const [reader, writer] = server.users.filter((u) => u.role === 400);
+  if (!reader || !writer) throw new Error('the demo seed needs two members');
+  const credentials = new MemoryCredentialStore();
+  const template = join(ctx.dir, 'catch-up-template');
+  const core = await createCore({ dataDir: template, credentials, log: quiet() });
+  const account = await ok<{ id: string }>(core, 'account:signIn', {
+    url: server.baseUrl,
+    email: reader.email,
+    password: reader.password,
+  });
+  await untilLive(core);
+  await core.close();
+
+  // While the reader is away, a writer posts `count` messages to a fresh topic of #general.
+  const writerAuth = basic(writer, await apiKey(server, writer));
+  const readerAuth = basic(reader, await apiKey(server, reader));
+  const topic = `catch-up ${Date.now()}`;
+  const general = 'general';
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${server.baseUrl}/api/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: writerAuth },
+      body: new URLSearchParams({
+        type: 'stream',
+        to: general,
+        topic,
+        content: `missed message ${i} **bold** and a link https://example.com/${i}`,
+      }),
+    });
+    if (!res.ok) throw new Error(`sending failed with HTTP ${res.status}`);
+  }
+  ctx.note(`catch-up: ${count.toLocaleString('en')} messages missed in one topic`);
+  const channelId = (
+    (await (
+      await fetch(`${server.baseUrl}/api/v1/get_stream_id?stream=${general}`, {
+        headers: { authorization: readerAuth },
+      })
+    ).json()) as {
+      stream_id: number;
+    }
+  ).stream_id;
+  const narrow = { kind: 'topic', channelId, topic };
+
+  let live: Core | null = null;
+  yield {
+    name: `catch up on ${count.toLocaleString('en')} missed messages vs raw HTTP`,
+    warmup: 1,
+    rounds: ctx.quick ? 2 : 5,
+    prepare: async (round) => {
+      await live?.close();
+      const dir = join(ctx.dir, `catch-up-${round}`);
+      rmSync(dir, { recursive: true, force: true });
+      cpSync(template, dir, { recursive: true });
+      live = await createCore({ dataDir: dir, credentials, log: quiet() });
+    },
+    baseline: {
+      label: 'GET /messages of the same messages, JSON parsed',
+      run: async () => {
+        const query = new URLSearchParams({
+          anchor: 'newest',
+          num_before: String(count),
+          num_after: '0',
+          narrow: JSON.stringify([
+            { operator: 'channel', operand: channelId },
+            { operator: 'topic', operand: topic },
+          ]),
+          apply_markdown: 'true',
+          client_gravatar: 'false',
+        });
+        const res = await fetch(`${server.baseUrl}/api/v1/messages?${query}`, {
+          headers: { authorization: readerAuth },
+        });
+        return ((await res.json()) as { messages: unknown[] }).messages.length;
+      },
+    },
+    measured: {
+      label: 'the core pages them in (fetched, stored, answered), on a restarted core',
+      run: async () =>
+        (
+          await ok<{ messages: unknown[] }>(live!, 'messages:page', {
+            accountId: account.id,
+            narrow,
+            anchor: 'newest',
+            before: count,
+            after: 0,
+          })
+        ).messages.length,
+    },
+    compare: (b, m) => (b === m ? null : `raw HTTP got ${String(b)} messages, the core ${String(m)}`),
+  };
+  await (live as Core | null)?.close();
+}
+
+/** RSS of a separate process running a core and the bridge host with a 100,000-message cache. */
+async function memory(ctx: SuiteContext, server: RunningDevServer): Promise<void> {
+  const total = ctx.quick ? 20_000 : 100_000;
+  const user = server.users.filter((u) => u.role === 400)[2] ?? server.byRole(400);
+  const dir = join(ctx.dir, 'rss');
+  const { realmUrl } = await probeServer(server.baseUrl);
+  const file = accountDbPath(dir, accountIdFor(realmUrl, user.email));
+  mkdirSync(dirname(file), { recursive: true });
+  copyFilledCache(ctx.runDir, total, file);
+  const probe = fileURLToPath(new URL('../fixtures/rss-probe.ts', import.meta.url));
+  const out = execFileSync(process.execPath, ['--import', 'tsx', probe], {
+    env: {
+      ...process.env,
+      PROBE_DIR: dir,
+      PROBE_URL: server.baseUrl,
+      PROBE_EMAIL: user.email,
+      PROBE_PASSWORD: user.password,
+    },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const { rss, heap } = JSON.parse(out.trim().split('\n').at(-1)!) as { rss: number; heap: number };
+  const label = total === 100_000 ? '100k' : `${total / 1000}k`;
+  ctx.metric(`RSS of core + bridge host, ${label} cached messages`, rss / 2 ** 20, 'MB');
+  ctx.metric(`JS heap of core + bridge host, ${label} cached messages`, heap / 2 ** 20, 'MB');
+}
+
+async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> {
+  const server = await startDevServer({ seed: 'demo' });
+  try {
+    yield* startCases(ctx, server);
+    yield* catchUpCases(ctx, server);
+    for (const unread of ctx.quick ? [1000, 10_000] : [1000, 10_000, 100_000]) {
+      const cost = await measureIncomingMessage(ctx, unread);
+      const label = `${unread / 1000}k unread`;
+      ctx.metric(`core CPU per incoming message, ${label}`, cost.cpuMs, 'ms');
+      ctx.metric(`bytes to the renderer per incoming message, ${label}`, cost.bytes, 'bytes');
+    }
+    await memory(ctx, server);
+  } finally {
+    await server.stop();
+  }
+}
+
+export const appSuite: Suite = {
+  name: 'app',
+  description: 'what users feel: warm vs cold start, catch-up vs raw HTTP, per-message cost by unread count, memory',
+  // After store-messages, whose 100k cache it copies.
+  order: 50,
+  cases,
+};
