@@ -62,6 +62,12 @@ export interface UnreadCounts {
   starred: number;
 }
 
+/**
+ * What unreads:changed carries: the totals and the DM counts (the app badge and the window title
+ * need no more). Per-channel counts travel in the sidebar's deltas; unreads:get has everything.
+ */
+export type UnreadSummary = Omit<UnreadCounts, 'channels'>;
+
 export interface SearchResult {
   /** Newest first. */
   messages: MessageView[];

@@ -20,6 +20,7 @@ import type {
   ServerInfo,
   Sidebar,
 } from '../model';
+import type { SidebarDelta } from '../sidebar-delta';
 import { MESSAGE_CALL_NAMES, MESSAGE_EVENT_NAMES, type MessageCalls, type MessageEvents } from './messages-contract';
 import { RECORD_CALL_NAMES, RECORD_EVENT_NAMES, type RecordCalls, type RecordEvents } from './records-contract';
 
@@ -101,7 +102,10 @@ export interface Sends {
 export interface Events extends RecordEvents, MessageEvents {
   'account:status': { accountId: string; status: AccountStatus };
   'accounts:changed': { accounts: AccountSummary[] };
+  /** The whole sidebar: an account's first (warm start); after it, only sidebar:delta. */
   'sidebar:changed': { sidebar: Sidebar };
+  /** What changed in the sidebar since the last one sent (common/sidebar-delta.ts). */
+  'sidebar:delta': { delta: SidebarDelta };
   /** New messages (from the server, or a local echo carrying localId). */
   'messages:added': { accountId: string; messages: MessageView[] };
   /** Changed messages, replacing the ones with the same id (or the same localId for echoes). */
@@ -194,6 +198,7 @@ export const EVENT_NAMES = [
   'account:status',
   'accounts:changed',
   'sidebar:changed',
+  'sidebar:delta',
   'messages:added',
   'messages:updated',
   'messages:removed',

@@ -4,7 +4,15 @@
  * Read, star and reaction changes show at once as messages:updated / sidebar:changed /
  * unreads:changed and are undone (with the same events) if the server refuses.
  */
-import type { EmojiRef, MarkReadScope, MessageEdit, SearchResult, TypingTarget, UnreadCounts } from '../model';
+import type {
+  EmojiRef,
+  MarkReadScope,
+  MessageEdit,
+  SearchResult,
+  TypingTarget,
+  UnreadCounts,
+  UnreadSummary,
+} from '../model';
 
 type Account = { accountId: string };
 
@@ -32,7 +40,7 @@ export interface MessageCalls {
 
 export interface MessageEvents {
   /** The account's unread counts, whenever they change. */
-  'unreads:changed': { counts: UnreadCounts };
+  'unreads:changed': { counts: UnreadSummary };
 }
 
 export const MESSAGE_CALL_NAMES = [

@@ -13,6 +13,7 @@ import type {
   SearchResult,
   TypingTarget,
   UnreadCounts,
+  UnreadSummary,
 } from '../../common/model';
 import {
   ApiError,
@@ -35,7 +36,7 @@ import type { Delta } from '../sync/deltas';
 import { messageVersions } from './edit-history';
 import { markReadOnServer, setFlagInBatches } from './mark-read';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
-import { buildUnreadCounts } from './unread-counts';
+import { buildUnreadCounts, buildUnreadSummary } from './unread-counts';
 
 export interface MessageActionsDeps {
   accountId: string;
@@ -209,8 +210,8 @@ export class MessageActions {
   }
 
   /** The counts if they changed since the last call (the account publishes unreads:changed then). */
-  unreadsIfChanged(): UnreadCounts | null {
-    const counts = this.unreadCounts();
+  unreadsIfChanged(): UnreadSummary | null {
+    const counts = buildUnreadSummary(this.#d.store, this.#d.accountId, this.#d.selfUserId);
     const text = JSON.stringify(counts);
     if (text === this.#lastCounts) return null;
     this.#lastCounts = text;

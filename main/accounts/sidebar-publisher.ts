@@ -1,24 +1,25 @@
 /**
- * An account's sidebar:changed, sent only when the sidebar differs from the last one sent. The
- * whole sidebar (about 15 KB at the demo's size) crosses from the core's thread to the main thread
- * and on to the renderer, and most events that may touch it (a reaction, an edit, a user's new
- * time zone) leave it as it was. The renderer asks for it afresh (sidebar:get) when it loads, so
- * skipping a repeat loses nothing. Unread counts ride along: unreads:changed goes out whenever
- * they changed, sidebar or not.
+ * An account's sidebar for the renderer: the whole of it once (sidebar:changed, the warm start),
+ * then only what changed (sidebar:delta: the channel, topic, DM or user rows that differ), so an
+ * incoming message costs a few hundred bytes whatever the size of the organization. Most events
+ * that may touch the sidebar (a reaction, an edit) leave it as it was and send nothing. Unread
+ * totals ride along: unreads:changed goes out whenever they changed, sidebar or not.
  */
-import type { Sidebar, UnreadCounts } from '../../common/model';
+import type { Sidebar, UnreadSummary } from '../../common/model';
 import type { EventListener } from '../ipc/types';
+import { SidebarDiffer } from './sidebar-diff';
 
 export interface SidebarPublisherDeps {
   build: () => Sidebar;
   emit: EventListener;
   /** The counts if they changed since the last call (MessageActions.unreadsIfChanged). */
-  unreadsIfChanged: () => UnreadCounts | null;
+  unreadsIfChanged: () => UnreadSummary | null;
 }
 
 export class SidebarPublisher {
   readonly #d: SidebarPublisherDeps;
-  #lastSent: string | null = null;
+  readonly #differ = new SidebarDiffer();
+  #sentWhole = false;
 
   constructor(deps: SidebarPublisherDeps) {
     this.#d = deps;
@@ -27,10 +28,12 @@ export class SidebarPublisher {
   /** Something the sidebar shows may have changed: publish it if it did. */
   publish(): void {
     const sidebar = this.#d.build();
-    const text = JSON.stringify(sidebar);
-    if (text !== this.#lastSent) {
-      this.#lastSent = text;
+    const delta = this.#differ.diff(sidebar);
+    if (!this.#sentWhole) {
+      this.#sentWhole = true;
       this.#d.emit('sidebar:changed', { sidebar });
+    } else if (delta) {
+      this.#d.emit('sidebar:delta', { delta });
     }
     const counts = this.#d.unreadsIfChanged();
     if (counts) this.#d.emit('unreads:changed', { counts });

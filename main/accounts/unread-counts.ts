@@ -1,5 +1,5 @@
 /** The unread counts view model (common/model-messages.ts UnreadCounts), built from the unreads table. */
-import type { ChannelUnreadCount, UnreadCounts } from '../../common/model';
+import type { ChannelUnreadCount, DmUnreadCount, UnreadCounts, UnreadSummary } from '../../common/model';
 import type { AccountStore } from '../store/account-store';
 import { othersInDm } from '../store/narrows';
 
@@ -11,10 +11,7 @@ export function buildUnreadCounts(store: AccountStore, accountId: string, selfId
     c.topics.push({ topic: t.topic, count: t.count });
     channels.set(t.channelId, c);
   }
-  const dms = store.unreads
-    .countsByDm()
-    .map((d) => ({ userIds: othersInDm(d.dmKey, selfId), count: d.count }))
-    .sort((a, b) => a.userIds.join(',').localeCompare(b.userIds.join(',')));
+  const dms = dmCounts(store, selfId);
   return {
     accountId,
     total: store.unreads.total(),
@@ -23,6 +20,27 @@ export function buildUnreadCounts(store: AccountStore, accountId: string, selfId
       .map((c) => ({ ...c, topics: c.topics.sort((a, b) => a.topic.localeCompare(b.topic)) }))
       .sort((a, b) => a.channelId - b.channelId),
     dms,
+    starred: store.starred.count(),
+  };
+}
+
+function dmCounts(store: AccountStore, selfId: number): DmUnreadCount[] {
+  return store.unreads
+    .countsByDm()
+    .map((d) => ({ userIds: othersInDm(d.dmKey, selfId), count: d.count }))
+    .sort((a, b) => a.userIds.join(',').localeCompare(b.userIds.join(',')));
+}
+
+/**
+ * unreads:changed's payload: totals and DM counts, without the per-topic counts of every
+ * channel (the sidebar's deltas carry those), so it stays small however many messages are unread.
+ */
+export function buildUnreadSummary(store: AccountStore, accountId: string, selfId: number): UnreadSummary {
+  return {
+    accountId,
+    total: store.unreads.total(),
+    mentions: store.unreads.mentionCount(),
+    dms: dmCounts(store, selfId),
     starred: store.starred.count(),
   };
 }

@@ -3,7 +3,7 @@
  * count, from the core's unreads:changed and accounts:changed events. Where the platform has no
  * badge, Electron's setBadgeCount just returns false.
  */
-import type { UnreadCounts } from '../../common/model';
+import type { UnreadSummary } from '../../common/model';
 import type { Core } from '../ipc/types';
 import { BadgeCounter } from '../shell/badge';
 
@@ -13,7 +13,7 @@ export function showUnreadBadge(core: Core, setBadgeCount: (count: number) => bo
     if (count !== null) setBadgeCount(count);
   };
   return core.subscribe((name, payload) => {
-    if (name === 'unreads:changed') show(counter.update((payload as { counts: UnreadCounts }).counts));
+    if (name === 'unreads:changed') show(counter.update((payload as { counts: UnreadSummary }).counts));
     if (name === 'accounts:changed')
       show(counter.keep((payload as { accounts: { id: string }[] }).accounts.map((a) => a.id)));
   });

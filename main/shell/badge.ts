@@ -3,14 +3,14 @@
  * over every account.
  */
 import { waitingFor } from '../../common/attention';
-import type { UnreadCounts } from '../../common/model';
+import type { UnreadSummary } from '../../common/model';
 
 export class BadgeCounter {
   readonly #perAccount = new Map<string, number>();
   #shown = 0;
 
   /** An account's counts changed; returns the new badge, or null when it stays the same. */
-  update(counts: UnreadCounts): number | null {
+  update(counts: UnreadSummary): number | null {
     this.#perAccount.set(counts.accountId, waitingFor(counts));
     return this.#settle();
   }

@@ -1,11 +1,12 @@
 /**
  * The sidebar of one account: channels (with colors, topics and unread counts), DM
- * conversations and users. Main sends the whole sidebar in sidebar:changed whenever any of
- * it changes (unread counts included), so this state only replaces and sorts.
+ * conversations and users. Main sends the whole sidebar once (sidebar:changed, or sidebar:get),
+ * then only the rows that changed (sidebar:delta), which this state merges in.
  */
 import type { ChannelSummary, DmSummary, Sidebar, UserSummary } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
+import { applySidebarDelta } from '../../common/sidebar-delta';
 import { indexUsers, sortChannels } from './sidebarOrder';
 
 export class SidebarState {
@@ -28,6 +29,11 @@ export class SidebarState {
     this.stops = [
       bridge.on('sidebar:changed', ({ sidebar }) => {
         if (sidebar.accountId === this.accountId) this.sidebar = sidebar;
+      }),
+      bridge.on('sidebar:delta', ({ delta }) => {
+        // Before the first whole sidebar there is nothing to merge into; sidebar:get's answer,
+        // built after this delta, already holds it.
+        if (delta.accountId === this.accountId && this.sidebar) this.sidebar = applySidebarDelta(this.sidebar, delta);
       }),
       bridge.onReconnect(() => void this.load()),
     ];

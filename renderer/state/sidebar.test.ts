@@ -20,6 +20,27 @@ describe('SidebarState', () => {
     expect(state.dms[0]?.unreadCount).toBe(0);
   });
 
+  it('merges sidebar:delta rows into what it holds, and drops deltas before the first sidebar', async () => {
+    const bridge = new MemoryBridge().handle('sidebar:get', () => sidebar());
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    const { topics: _t, ...head } = sidebar().channels[0]!;
+    bridge.emit('sidebar:delta', { delta: { accountId: 'acc-1', channels: [{ ...head, unreadCount: 99 }] } });
+    expect(state.sidebar).toBeNull();
+    await state.load();
+    bridge.emit('sidebar:delta', {
+      delta: {
+        accountId: 'acc-1',
+        channels: [{ ...head, unreadCount: 4, topics: [{ name: 'fresh', maxMessageId: 500, unreadCount: 1 }] }],
+        removedUsers: [11],
+      },
+    });
+    expect(state.channel(1)?.unreadCount).toBe(4);
+    expect(state.channel(1)?.topics.map((t) => t.name)).toEqual(['fresh', 'greetings', '']);
+    expect(state.usersById.has(11)).toBe(false);
+    bridge.emit('sidebar:delta', { delta: { accountId: 'acc-2', removedChannels: [1] } });
+    expect(state.channel(1)).toBeDefined();
+  });
+
   it('ignores the sidebar of another account', async () => {
     const bridge = new MemoryBridge().handle('sidebar:get', () => sidebar());
     const state = new SidebarState(bridge.client(), 'acc-1');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sidebar } from '../../../common/model';
 import { RestartBudget } from '../../../main/core-thread';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { waitForSidebar } from '../core/harness';
 import { startThreadedCore, throwAwayService, type ThreadedCore } from './support';
 
 let server: RunningDevServer;
@@ -43,7 +44,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const hasChannels = (s: { sidebar: Sidebar }) => s.sidebar.channels.length > 0;
+const hasChannels = (s: Sidebar) => s.channels.length > 0;
 
 describe('the core on a worker thread', () => {
   it('keeps API keys in the OS keychain, from the worker', () => {
@@ -54,7 +55,7 @@ describe('the core on a worker thread', () => {
     const owner = server.byRole(100);
     const summary = await t.ok('account:signIn', { url: server.baseUrl, email: owner.email, password: owner.password });
     accountId = summary.id;
-    const { sidebar } = await t.waitFor('sidebar:changed', hasChannels);
+    const sidebar = await waitForSidebar(t, hasChannels);
     await t.waitFor('account:status', (p) => p.accountId === accountId && p.status.state === 'live');
     const channel = sidebar.channels[0]!;
     const page = await t.ok('messages:page', {
@@ -69,7 +70,7 @@ describe('the core on a worker thread', () => {
   });
 
   it('sends a message and hears it confirmed by the server through its event queue', async () => {
-    const { sidebar } = await t.waitFor('sidebar:changed', hasChannels);
+    const sidebar = await waitForSidebar(t, hasChannels);
     const channel = sidebar.channels[0]!;
     // Only what happens from here on counts.
     t.events.splice(0);
@@ -101,7 +102,7 @@ describe('the core on a worker thread', () => {
 
     const announced = await t.waitFor('accounts:changed', () => true);
     expect(announced.accounts.map((a) => a.id)).toEqual([accountId]);
-    await t.waitFor('sidebar:changed', hasChannels);
+    await waitForSidebar(t, hasChannels);
     await t.waitFor('account:status', (p) => p.accountId === accountId && p.status.state === 'live');
     expect(t.logLines.some((l) => l.includes('stopped unexpectedly; restarting'))).toBe(true);
     const state = await t.ok('app:state', {});
@@ -112,7 +113,7 @@ describe('the core on a worker thread', () => {
     await t.core.close();
     expect(await t.core.dispatch('app:state', {})).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     t = await startThreadedCore({ dataDir, keychainService: keys.service });
-    const { sidebar } = await t.waitFor('sidebar:changed', hasChannels);
+    const sidebar = await waitForSidebar(t, hasChannels);
     expect(sidebar.accountId).toBe(accountId);
     await t.waitFor('account:status', (p) => p.accountId === accountId && p.status.state === 'live');
   });

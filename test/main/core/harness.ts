@@ -2,6 +2,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallArgs, CallName, CallResult, EventName, Events, IpcResult } from '../../../common/ipc/contract';
+import type { Sidebar } from '../../../common/model';
+import { applySidebarDelta } from '../../../common/sidebar-delta';
 import { MemoryCredentialStore, type CredentialStore } from '../../../main/credentials';
 import { createCore } from '../../../main/core';
 import type { Core } from '../../../main/ipc/types';
@@ -76,4 +78,32 @@ export function allFileBytes(dir: string): { file: string; bytes: Buffer }[] {
     else out.push({ file: path, bytes: readFileSync(path) });
   }
   return out;
+}
+
+/**
+ * The sidebar as the renderer holds it: the last whole sidebar:changed with every later
+ * sidebar:delta applied, per account. Resolves with the first one that matches.
+ */
+export async function waitForSidebar(
+  t: Pick<TestCore, 'events'>,
+  match: (sidebar: Sidebar) => boolean,
+  timeout = 10_000,
+): Promise<Sidebar> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const held = new Map<string, Sidebar>();
+    for (const e of t.events) {
+      if (e.name === 'sidebar:changed') {
+        const { sidebar } = e.payload as Events['sidebar:changed'];
+        held.set(sidebar.accountId, sidebar);
+      } else if (e.name === 'sidebar:delta') {
+        const { delta } = e.payload as Events['sidebar:delta'];
+        const before = held.get(delta.accountId);
+        if (before) held.set(delta.accountId, applySidebarDelta(before, delta));
+      } else continue;
+      for (const s of held.values()) if (match(s)) return s;
+    }
+    if (Date.now() > deadline) throw new Error(`no matching sidebar within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

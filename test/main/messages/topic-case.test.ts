@@ -3,6 +3,7 @@
  * topics without regard to case as Zulip does: the core shows one topic with both messages, and
  * marking it read marks both read on the server.
  */
+import { waitForSidebar } from '../core/harness';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendToChannel } from '../sync/http';
 import { serverState } from './http';
@@ -21,8 +22,8 @@ it('shows "Lunch" and "lunch" as one topic, pages both, and marks both read', as
   const { server, t, account, me, other, channelId } = w;
   const first = await sendToChannel(server.baseUrl, other, channelId, 'Case Lunch', 'first spelling');
   const second = await sendToChannel(server.baseUrl, other, channelId, 'case lunch', 'second spelling');
-  const { sidebar } = await t.waitFor('sidebar:changed', (p) =>
-    p.sidebar.channels.some((c) => c.id === channelId && c.topics.some((x) => x.maxMessageId === second)),
+  const sidebar = await waitForSidebar(t, (s) =>
+    s.channels.some((c) => c.id === channelId && c.topics.some((x) => x.maxMessageId === second)),
   );
   const topics = sidebar.channels.find((c) => c.id === channelId)!.topics.filter((x) => /^case lunch$/i.test(x.name));
   expect(topics).toEqual([{ name: 'case lunch', maxMessageId: second, unreadCount: 2 }]);

@@ -1,0 +1,82 @@
+/**
+ * What changed in the sidebar since the last one sent (common/sidebar-delta.ts): each row is kept
+ * as its JSON, and a row whose JSON differs goes out whole; topics are compared one by one, so a
+ * new message in a channel with thousands of unread topics sends one topic.
+ */
+import type { ChannelSummary, Sidebar } from '../../common/model';
+import { dmRowKey, type ChannelDelta, type SidebarDelta } from '../../common/sidebar-delta';
+
+interface ChannelSeen {
+  head: string;
+  topics: Map<string, string>;
+}
+
+function diffRows<K, T>(rows: readonly T[], key: (row: T) => K, seen: Map<K, string>): { changed: T[]; removed: K[] } {
+  const changed: T[] = [];
+  const present = new Set<K>();
+  for (const row of rows) {
+    const k = key(row);
+    present.add(k);
+    const json = JSON.stringify(row);
+    if (seen.get(k) !== json) {
+      seen.set(k, json);
+      changed.push(row);
+    }
+  }
+  const removed = [...seen.keys()].filter((k) => !present.has(k));
+  for (const k of removed) seen.delete(k);
+  return { changed, removed };
+}
+
+export class SidebarDiffer {
+  #channels = new Map<number, ChannelSeen>();
+  #dms = new Map<string, string>();
+  #users = new Map<number, string>();
+  #emptyTopic: string | null = null;
+
+  /** Takes `sidebar` as what the renderer has now; returns what changed since the last one, or null. */
+  diff(sidebar: Sidebar): SidebarDelta | null {
+    const delta: SidebarDelta = { accountId: sidebar.accountId };
+    const channels = this.#diffChannels(sidebar.channels);
+    if (channels.changed.length > 0) delta.channels = channels.changed;
+    if (channels.removed.length > 0) delta.removedChannels = channels.removed;
+    const dms = diffRows(sidebar.dms, dmRowKey, this.#dms);
+    if (dms.changed.length > 0) delta.dms = dms.changed;
+    if (dms.removed.length > 0) delta.removedDms = dms.removed;
+    const users = diffRows(sidebar.users, (u) => u.id, this.#users);
+    if (users.changed.length > 0) delta.users = users.changed;
+    if (users.removed.length > 0) delta.removedUsers = users.removed;
+    if (sidebar.emptyTopicDisplayName !== this.#emptyTopic) {
+      this.#emptyTopic = sidebar.emptyTopicDisplayName;
+      delta.emptyTopicDisplayName = sidebar.emptyTopicDisplayName;
+    }
+    return Object.keys(delta).length > 1 ? delta : null;
+  }
+
+  #diffChannels(channels: readonly ChannelSummary[]): { changed: ChannelDelta[]; removed: number[] } {
+    const changed: ChannelDelta[] = [];
+    const present = new Set<number>();
+    for (const channel of channels) {
+      present.add(channel.id);
+      const { topics, ...head } = channel;
+      const headJson = JSON.stringify(head);
+      let seen = this.#channels.get(channel.id);
+      const isNew = seen === undefined;
+      if (!seen) {
+        seen = { head: headJson, topics: new Map() };
+        this.#channels.set(channel.id, seen);
+      }
+      const topicChanges = diffRows(topics, (t) => t.name, seen.topics);
+      if (isNew || seen.head !== headJson || topicChanges.changed.length > 0 || topicChanges.removed.length > 0) {
+        seen.head = headJson;
+        const d: ChannelDelta = { ...head };
+        if (topicChanges.changed.length > 0) d.topics = topicChanges.changed;
+        if (topicChanges.removed.length > 0) d.removedTopics = topicChanges.removed;
+        changed.push(d);
+      }
+    }
+    const removed = [...this.#channels.keys()].filter((id) => !present.has(id));
+    for (const id of removed) this.#channels.delete(id);
+    return { changed, removed };
+  }
+}
