@@ -94,16 +94,12 @@ export class UnreadsRepo {
       .prepare('DELETE FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) RETURNING message_id')
       .pluck();
     this.#deleteAll = db.prepare('DELETE FROM unreads');
-    // One row per topic whatever the case of each message's spelling; with max(), SQLite takes
-    // the bare `topic` from the newest message, the spelling the topic list shows.
+    // One row per topic whatever the case of each message's spelling (the newest one's is kept),
+    // counted by the triggers of migration 8 as unreads change: no grouping of every unread here.
     this.#byTopic = db.prepare(
-      `SELECT channel_id AS channelId, topic, count(*) AS count, max(message_id) AS maxId
-       FROM unreads WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key`,
+      'SELECT channel_id AS channelId, topic, count, max_id AS maxId FROM unread_topic_counts',
     );
-    this.#byDm = db.prepare(
-      `SELECT dm_key AS dmKey, count(*) AS count, max(message_id) AS maxId
-       FROM unreads WHERE dm_key IS NOT NULL GROUP BY dm_key`,
-    );
+    this.#byDm = db.prepare('SELECT dm_key AS dmKey, count, max_id AS maxId FROM unread_dm_counts');
     this.#move = db.prepare('UPDATE unreads SET channel_id = ?, topic = ?, topic_key = ? WHERE message_id = ?');
     this.#firstInChannel = db.prepare('SELECT min(message_id) FROM unreads WHERE channel_id = ?').pluck();
     this.#firstInTopic = db.prepare(UNREAD_SQL.firstInTopic).pluck();
@@ -112,7 +108,13 @@ export class UnreadsRepo {
     this.#setMentioned = db.prepare('UPDATE unreads SET mentioned = ? WHERE message_id = ?');
     this.#mentions = db.prepare('SELECT message_id FROM unreads WHERE mentioned = 1 ORDER BY message_id').pluck();
     this.#mentionCount = db.prepare(UNREAD_SQL.mentionCount).pluck();
-    this.#total = db.prepare('SELECT count(*) FROM unreads').pluck();
+    // From the per-conversation counts (migration 8): counting the table itself walks every row.
+    this.#total = db
+      .prepare(
+        `SELECT (SELECT coalesce(sum(count), 0) FROM unread_topic_counts)
+              + (SELECT coalesce(sum(count), 0) FROM unread_dm_counts)`,
+      )
+      .pluck();
     this.#entriesOf = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
     );

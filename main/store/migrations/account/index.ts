@@ -7,6 +7,7 @@ import { outboxRecovery } from './0004-outbox-recovery';
 import { presenceAlertWords } from './0005-presence-alert-words';
 import { topicKeys } from './0006-topic-keys';
 import { flagIndexes } from './0007-flag-indexes';
+import { unreadCounts } from './0008-unread-counts';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -16,4 +17,5 @@ export const accountMigrations: readonly Migration[] = [
   presenceAlertWords,
   topicKeys,
   flagIndexes,
+  unreadCounts,
 ];
