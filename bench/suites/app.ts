@@ -79,43 +79,43 @@ async function* startCases(ctx: SuiteContext, server: RunningDevServer): AsyncGe
   await first.close();
 
   let coldRound = 0;
+  // Cores are closed between rounds, untimed: a start ends when the first page is answered.
+  const open: Core[] = [];
+  const closeAll = async () => {
+    for (const core of open.splice(0)) await core.close();
+  };
   yield {
     name: 'warm start vs cold start, to the first page of a channel',
     warmup: 1,
     rounds: ctx.quick ? 3 : 8,
+    prepare: closeAll,
     baseline: {
       label: 'cold: empty data folder, sign in, first sync, then the page from the server',
       run: async () => {
         const dir = join(ctx.dir, `cold-${coldRound++}`);
         const core = await createCore({ dataDir: dir, credentials: new MemoryCredentialStore(), log: quiet() });
-        try {
-          const a = await ok<{ id: string }>(core, 'account:signIn', {
-            url: server.baseUrl,
-            email: user.email,
-            password: user.password,
-          });
-          await untilLive(core);
-          return (await ok<{ messages: unknown[] }>(core, 'messages:page', firstPage(a.id, channelId))).messages.length;
-        } finally {
-          await core.close();
-          rmSync(dir, { recursive: true, force: true });
-        }
+        open.push(core);
+        const a = await ok<{ id: string }>(core, 'account:signIn', {
+          url: server.baseUrl,
+          email: user.email,
+          password: user.password,
+        });
+        await untilLive(core);
+        return (await ok<{ messages: unknown[] }>(core, 'messages:page', firstPage(a.id, channelId))).messages.length;
       },
     },
     measured: {
       label: 'warm: the same folder reopened, the page as soon as the core answers',
       run: async () => {
         const core = await createCore({ dataDir: warmDir, credentials, log: quiet() });
-        try {
-          return (await ok<{ messages: unknown[] }>(core, 'messages:page', firstPage(account.id, channelId))).messages
-            .length;
-        } finally {
-          await core.close();
-        }
+        open.push(core);
+        return (await ok<{ messages: unknown[] }>(core, 'messages:page', firstPage(account.id, channelId))).messages
+          .length;
       },
     },
     compare: (b, m) => (b === m ? null : `cold start showed ${String(b)} messages, warm ${String(m)}`),
   };
+  await closeAll();
 }
 
 async function* catchUpCases(ctx: SuiteContext, server: RunningDevServer): AsyncGenerator<BenchCase> {
