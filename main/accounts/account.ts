@@ -398,7 +398,16 @@ export class Account {
     if (updated.length > 0) this.#emit('messages:updated', { accountId: this.id, messages: updated });
     if (m.removed.length > 0) this.#emit('messages:removed', { accountId: this.id, messageIds: m.removed });
     if (m.sidebarChanged) this.#sidebarOut.publish();
+    if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'))) this.#followOwnName();
     this.records.publish(deltas);
+  }
+
+  /** The user renamed themself (here or on another device): the header shows the new name. */
+  #followOwnName(): void {
+    const name = this.store.users.get(this.#record.userId)?.fullName;
+    if (name === undefined || name === this.#record.fullName) return;
+    this.#record = { ...this.#record, fullName: name };
+    this.#o.onRecordChanged(this.#record);
   }
 
   #featureLevel(): number {

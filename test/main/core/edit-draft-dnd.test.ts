@@ -35,6 +35,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
+describe('the user’s own name', () => {
+  it('follows a rename made on another device, so the header shows it', async () => {
+    await me.call('PATCH', '/settings', { full_name: 'Renamed Elsewhere' });
+    const changed = await t.waitFor('accounts:changed', (p) =>
+      p.accounts.some((a) => a.id === account.id && a.fullName === 'Renamed Elsewhere'),
+    );
+    expect(changed.accounts.find((a) => a.id === account.id)?.fullName).toBe('Renamed Elsewhere');
+    const state = await t.ok('app:state', {});
+    expect(state.accounts.find((a) => a.id === account.id)?.fullName).toBe('Renamed Elsewhere');
+  });
+});
+
 describe('messages:history', () => {
   it('lists the original and each edit and move, oldest first, with what each changed', async () => {
     const id = await me.sendToChannel(channelId, 'history start', 'first words');
