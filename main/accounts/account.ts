@@ -39,6 +39,7 @@ import { AccountPush, tapEvents } from './push-hookup';
 import type { PushSetup } from './push-setup';
 import { SidebarPublisher } from './sidebar-publisher';
 import { buildSidebar, echoView, messageView, userLookup } from './views';
+import { StorageFailure } from '../store/storage-failure';
 
 /** How many of the open narrow's newest messages are refetched after an event gap. */
 const RESYNC_COUNT = 100;
@@ -255,7 +256,13 @@ export class Account {
   /** Stores the message, publishes its echo, and starts sending; resolves with the echo's local ID. */
   send(to: ComposeTarget, content: string): { localId: string } {
     validateCompose(this.store, to, content);
-    const entry = this.#outbox.enqueue(to, content);
+    let entry;
+    try {
+      entry = this.#outbox.enqueue(to, content);
+    } catch (e) {
+      // Not saved, so not sent: the renderer keeps the text and shows why.
+      throw StorageFailure.from(e, this.store.file) ?? e;
+    }
     this.#emit('messages:added', {
       accountId: this.id,
       messages: [echoView(entry, this.#self(), userLookup(this.store))],

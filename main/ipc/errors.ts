@@ -9,6 +9,7 @@ import { AuthInputError } from '../auth';
 import { KeychainError } from '../credentials';
 import { redactText, type Logger } from '../log';
 import { StoreError } from '../store/errors';
+import { StorageFailure } from '../store/storage-failure';
 
 /** A failure whose code and message are already right for the renderer. */
 export class IpcFailure extends Error {
@@ -38,6 +39,9 @@ function known(e: unknown): IpcError | null {
     return { code: 'BAD_RESPONSE', message: `The server's answer made no sense: ${e.message}` };
   if (e instanceof KeychainError) return { code: 'KEYCHAIN', message: `The system keychain failed: ${e.message}` };
   if (e instanceof StoreError) return { code: 'STORAGE', message: e.message };
+  // A full or read-only disk under the cache, wherever a call wrote (compose:send, a page fetched).
+  const disk = StorageFailure.from(e);
+  if (disk) return { code: 'STORAGE', message: disk.message };
   return null;
 }
 

@@ -135,7 +135,12 @@ export class AccountStore {
     // First: the app's connection must close last, so it can fold the WAL in and remove it.
     this.#checkpointer.close();
     // Lets SQLite refresh its planner statistics where they went stale; cheap when nothing did.
-    this.db.pragma('optimize');
+    // Only a nicety: a full or read-only disk must not keep the file from closing.
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // Statistics stay as they were.
+    }
     this.db.close();
   }
 }

@@ -151,7 +151,12 @@ export class AppStore {
   close(): void {
     if (!this.db.open) return;
     // Lets SQLite refresh its planner statistics where they went stale; cheap when nothing did.
-    this.db.pragma('optimize');
+    // Only a nicety: a full or read-only disk must not keep the file from closing.
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // Statistics stay as they were.
+    }
     this.db.close();
   }
 }

@@ -10,6 +10,7 @@ import { StoreError } from './errors';
 import { assertNotNewer, runMigrations, type Migration } from './migrate';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files';
 import { sqliteOpenOptions } from './native-binding';
+import { diagnoseFolder } from './storage-failure';
 
 export type Db = Database.Database;
 
@@ -69,6 +70,11 @@ function openOnce(file: string, migrations: readonly Migration[]): Db {
     if (isCorruption(e)) {
       throw new StoreError('CORRUPT', file, `${file} is damaged or is not a Parley database.`, { cause: e });
     }
+    if (file !== ':memory:' && diagnoseFolder(dirname(file)) === 'readonly') {
+      // A WAL database cannot be opened at all, not even to read, where its -shm cannot be made.
+      const message = `Parley's data folder ${dirname(file)} cannot be written (read-only or no permission). Make it writable and start Parley again.`;
+      throw new StoreError('READ_ONLY', file, message, { cause: e });
+    }
     const reason = e instanceof Error ? e.message : String(e);
     throw new StoreError('UNREADABLE', file, `Could not open ${file}: ${reason}`, { cause: e });
   }
@@ -94,4 +100,15 @@ export function openDatabase(file: string, opts: OpenOptions): Db {
     opts.onRecovered?.(moved);
     return openOnce(file, opts.migrations);
   }
+}
+
+/**
+ * Runs a write that ends in RETURNING and gives its first row. Never `.get()` for these:
+ * better-sqlite3's get() stops after the first row and resets the statement, and outside a
+ * transaction the commit happens during that reset, whose error it drops. On a full disk the
+ * row comes back as if written while the write is lost (seen with INSERT … RETURNING on a full
+ * tmpfs). all() steps to the end, so a failed commit throws (SQLITE_FULL) as it should.
+ */
+export function writeReturning<R>(stmt: Database.Statement, ...params: unknown[]): R | undefined {
+  return stmt.all(...params)[0] as R | undefined;
 }

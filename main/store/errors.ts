@@ -8,7 +8,9 @@ export type StoreErrorCode =
   /** Written by a newer Parley with a schema this version does not know; left untouched. */
   | 'TOO_NEW'
   /** Could not be opened at all (permissions, missing folder, disk error). */
-  | 'UNREADABLE';
+  | 'UNREADABLE'
+  /** Its folder cannot be written (a read-only mount, no permission): SQLite cannot even read it then. */
+  | 'READ_ONLY';
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';

@@ -4,9 +4,11 @@
  * time, each transaction saving the last_event_id it reached (a crash resumes from there). Inside
  * a transaction, a run of consecutive message events is stored with one write; every other event
  * alone. Each group runs in a savepoint: when a group fails, its events are retried one at a time,
- * so one bad event is logged and skipped without losing the others.
+ * so one bad event is logged and skipped without losing the others. A disk failure (full,
+ * read-only) is not one bad event: it stops the batch, and nothing of it counts as received.
  */
 import type { MessageEvent, ZulipEvent } from '../api';
+import { StorageFailure } from '../store/storage-failure';
 import { applyEvent, type ApplyContext } from './appliers';
 import { applyMessages } from './appliers/message';
 import type { Delta } from './deltas';
@@ -32,6 +34,10 @@ function applyAlone(ctx: ApplyContext, ev: ZulipEvent, out: Delta[]): void {
   try {
     out.push(...ctx.store.transaction(() => applyEvent(ctx, ev)));
   } catch (e) {
+    // A full or read-only disk fails every event alike: skipping them would acknowledge events
+    // never stored. The batch stops (its transaction rolls back) and the sync loop says why.
+    const disk = StorageFailure.from(e, ctx.store.file);
+    if (disk) throw disk;
     ctx.log.error('could not apply an event; skipped', { type: ev.type, id: ev.id, error: e });
   }
 }
@@ -48,7 +54,9 @@ export function applyEvents(ctx: ApplyContext, events: readonly ZulipEvent[]): D
       try {
         out.push(...ctx.store.transaction(() => applyMessages(ctx, group.events)));
         continue;
-      } catch {
+      } catch (e) {
+        const disk = StorageFailure.from(e, ctx.store.file);
+        if (disk) throw disk;
         // Rolled back whole; one at a time below finds (and logs) the event that failed.
       }
     }

@@ -113,11 +113,12 @@ export class SyncEngine {
         if (this.#queueId === null) await this.#register(attempt);
         during = 'poll';
         const events = await this.#poll(recovering, attempt);
+        // Live once the batch is stored: a disk that refuses it keeps the account offline, in words.
+        await this.#applyBatch(events);
         if (this.#status.state !== 'live') this.#setStatus({ state: 'live' });
         recovering = false;
         lostQueues = 0;
         backoff.reset();
-        await this.#applyBatch(events);
       } catch (e) {
         if (signal.aborted) return;
         if (this.#wasWoken()) {
@@ -126,7 +127,7 @@ export class SyncEngine {
           backoff.reset();
           continue;
         }
-        const reaction = classifyFailure(e, during);
+        const reaction = classifyFailure(e, during, store.file);
         log.warn('sync request failed', { during, reaction: reaction.kind, error: e });
         if (reaction.kind === 'signOut') {
           this.#queueId = null;

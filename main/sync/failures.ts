@@ -1,5 +1,6 @@
 /** How the sync loop reacts to each kind of failure, and the words the user sees for it. */
 import { ApiError, NetworkError, ProtocolError, isAuthFailure, isTransient } from '../api';
+import { StorageFailure } from '../store/storage-failure';
 
 export type Reaction =
   /** The key no longer works (or the user/organization is deactivated): stop and ask to sign in. */
@@ -9,7 +10,11 @@ export type Reaction =
   /** Wait and try the same thing again. */
   | { kind: 'retry'; message: string; retryAfterMs: number | null };
 
-export function classifyFailure(e: unknown, during: 'register' | 'poll'): Reaction {
+export function classifyFailure(e: unknown, during: 'register' | 'poll', dbFile?: string): Reaction {
+  // The cache could not be written: the same queue is asked again later (the server keeps the
+  // events until we acknowledge them), so nothing is lost while the user frees space.
+  const disk = StorageFailure.from(e, dbFile);
+  if (disk) return { kind: 'retry', message: disk.message, retryAfterMs: null };
   if (isAuthFailure(e)) {
     const why = e instanceof ApiError ? e.message : 'the server refused the saved key';
     return { kind: 'signOut', message: `Signed out: ${why}. Sign in again to continue.` };

@@ -2,7 +2,7 @@
  * Channels and the user's subscriptions to them. Channel fields are the same for everyone;
  * subscription fields (color, muted, pinned, notification settings) are the user's own.
  */
-import type { Db } from '../db';
+import { writeReturning, type Db } from '../db';
 import { parseObject } from './json';
 
 export interface StoredChannel {
@@ -140,7 +140,7 @@ export class ChannelsRepo {
 
   /** Returns whether the user was subscribed. */
   unsubscribe(channelId: number): boolean {
-    return this.#unsubscribe.get(channelId) !== undefined;
+    return writeReturning(this.#unsubscribe, channelId) !== undefined;
   }
 
   subscribed(): SubscribedChannel[] {

@@ -4,7 +4,7 @@
  * Every write also keeps the full-text index (./search-index.ts) and the starred set in step,
  * so no caller can forget them.
  */
-import type { Db } from '../db';
+import { writeReturning, type Db } from '../db';
 import type { NarrowFilter } from '../narrows';
 import {
   MESSAGE_COLUMNS,
@@ -211,7 +211,7 @@ export class MessagesRepo {
   deleteMany(ids: readonly number[]): number[] {
     this.#starred.set(ids, false);
     return ids.filter((id) => {
-      if (this.#delete.get(id) === undefined) return false;
+      if (writeReturning(this.#delete, id) === undefined) return false;
       this.#index.remove(id);
       return true;
     });
@@ -220,7 +220,7 @@ export class MessagesRepo {
   /** Stars or unstars, cached or not; returns the IDs that were cached. */
   setStarred(ids: readonly number[], starred: boolean): number[] {
     this.#starred.set(ids, starred);
-    return ids.filter((id) => this.#setStarred.get(starred ? 1 : 0, id) !== undefined);
+    return ids.filter((id) => writeReturning(this.#setStarred, starred ? 1 : 0, id) !== undefined);
   }
 
   /** Adds or removes a flag other than read/starred; returns the IDs that were cached. */
@@ -244,7 +244,7 @@ export class MessagesRepo {
   /** Returns whether the message was cached. */
   setContent(id: number, content: string, editedAt: number | null): boolean {
     const { text, hasLink } = messageText(content);
-    const row = this.#setContent.get({ id, content, editedAt, hasLink: hasLink ? 1 : 0 }) as
+    const row = writeReturning(this.#setContent, { id, content, editedAt, hasLink: hasLink ? 1 : 0 }) as
       { topic: string } | undefined;
     if (!row) return false;
     this.#index.putText(id, row.topic, text);
@@ -255,7 +255,7 @@ export class MessagesRepo {
   move(ids: readonly number[], channelId: number, topic: string, movedAt: number | null): number[] {
     return this.#db.transaction(() =>
       ids.filter((id) => {
-        const row = this.#move.get({ id, channelId, topic, topicKey: topicKey(topic), movedAt }) as
+        const row = writeReturning(this.#move, { id, channelId, topic, topicKey: topicKey(topic), movedAt }) as
           { content: string } | undefined;
         if (!row) return false;
         this.#index.put(id, topic, row.content);

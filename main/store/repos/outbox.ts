@@ -8,7 +8,7 @@
  * its message to reach the cache), `failed` (refused; the user edits or discards it).
  */
 import type { ComposeTarget } from '../../../common/model';
-import type { Db } from '../db';
+import { writeReturning, type Db } from '../db';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -121,7 +121,7 @@ export class OutboxRepo {
   }
 
   add(entry: NewOutboxEntry): OutboxEntry {
-    return toEntry(this.#insert.get({ ...entry, target: JSON.stringify(entry.target) }) as Row);
+    return toEntry(writeReturning(this.#insert, { ...entry, target: JSON.stringify(entry.target) }) as Row);
   }
 
   get(localId: string): OutboxEntry | null {
@@ -136,7 +136,7 @@ export class OutboxRepo {
 
   /** An attempt begins: counted, and the floor for finding its message later is recorded. */
   markSending(localId: string, now: number): OutboxEntry | null {
-    const r = this.#sending.get({ localId, now }) as Row | undefined;
+    const r = writeReturning(this.#sending, { localId, now }) as Row | undefined;
     return r ? toEntry(r) : null;
   }
 
@@ -155,13 +155,13 @@ export class OutboxRepo {
 
   /** Drops a row once the server's own message has replaced it; returns it if it existed. */
   remove(localId: string): OutboxEntry | null {
-    const r = this.#remove.get(localId) as Row | undefined;
+    const r = writeReturning(this.#remove, localId) as Row | undefined;
     return r ? toEntry(r) : null;
   }
 
   /** The user gives up on a message; only rows not (possibly) on the server yet. */
   discard(localId: string): OutboxEntry | null {
-    const r = this.#discard.get(localId) as Row | undefined;
+    const r = writeReturning(this.#discard, localId) as Row | undefined;
     return r ? toEntry(r) : null;
   }
 
@@ -172,7 +172,7 @@ export class OutboxRepo {
     to: Pick<NewOutboxEntry, 'target' | 'channelId' | 'topic' | 'dmKey'> | null,
     now: number,
   ): OutboxEntry | null {
-    const r = this.#edit.get({
+    const r = writeReturning(this.#edit, {
       localId,
       content,
       now,
@@ -202,7 +202,7 @@ export class OutboxRepo {
     localId: string,
     v: { state: OutboxState; messageId: number | null; sendError: string | null; now: number },
   ): OutboxEntry | null {
-    const r = this.#update.get({ localId, ...v }) as Row | undefined;
+    const r = writeReturning(this.#update, { localId, ...v }) as Row | undefined;
     return r ? toEntry(r) : null;
   }
 }
