@@ -38,7 +38,7 @@ import { validateCompose } from './compose-rules';
 import { AccountPush, tapEvents } from './push-hookup';
 import type { PushSetup } from './push-setup';
 import { SidebarPublisher } from './sidebar-publisher';
-import { buildSidebar, echoView, messageView, userLookup } from './views';
+import { buildSidebar, buildSidebarPart, echoView, messageView, userLookup } from './views';
 import { StorageFailure } from '../store/storage-failure';
 
 /** How many of the open narrow's newest messages are refetched after an event gap. */
@@ -158,7 +158,9 @@ export class Account {
       publish: (deltas) => this.#publish(deltas),
     });
     this.#sidebarOut = new SidebarPublisher({
+      accountId: this.id,
       build: () => this.sidebar(),
+      buildPart: (touched) => buildSidebarPart(this.store, this.#record.userId, touched),
       emit: o.emit,
       unreadsIfChanged: () => this.actions.unreadsIfChanged(),
     });
@@ -404,7 +406,7 @@ export class Account {
     const updated = [...views(m.updated), ...confirmed];
     if (updated.length > 0) this.#emit('messages:updated', { accountId: this.id, messages: updated });
     if (m.removed.length > 0) this.#emit('messages:removed', { accountId: this.id, messageIds: m.removed });
-    if (m.sidebarChanged) this.#sidebarOut.publish();
+    if (m.sidebar) this.#sidebarOut.publish(m.sidebar);
     if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'))) this.#followOwnName();
     this.records.publish(deltas);
   }

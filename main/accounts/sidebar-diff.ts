@@ -4,6 +4,7 @@
  * new message in a channel with thousands of unread topics sends one topic.
  */
 import type { ChannelSummary, Sidebar } from '../../common/model';
+import type { SidebarPart } from './views';
 import { dmRowKey, type ChannelDelta, type SidebarDelta } from '../../common/sidebar-delta';
 
 interface ChannelSeen {
@@ -53,7 +54,23 @@ export class SidebarDiffer {
     return Object.keys(delta).length > 1 ? delta : null;
   }
 
-  #diffChannels(channels: readonly ChannelSummary[]): { changed: ChannelDelta[]; removed: number[] } {
+  /**
+   * Like diff, for some rows only (views.ts buildSidebarPart): the channels given are compared, the
+   * others left as they were sent; the DM list, when given, is the whole list.
+   */
+  diffPart(accountId: string, part: SidebarPart): SidebarDelta | null {
+    const delta: SidebarDelta = { accountId };
+    const channels = this.#diffChannels(part.channels, false);
+    if (channels.changed.length > 0) delta.channels = channels.changed;
+    if (part.dms) {
+      const dms = diffRows(part.dms, dmRowKey, this.#dms);
+      if (dms.changed.length > 0) delta.dms = dms.changed;
+      if (dms.removed.length > 0) delta.removedDms = dms.removed;
+    }
+    return Object.keys(delta).length > 1 ? delta : null;
+  }
+
+  #diffChannels(channels: readonly ChannelSummary[], whole = true): { changed: ChannelDelta[]; removed: number[] } {
     const changed: ChannelDelta[] = [];
     const present = new Set<number>();
     for (const channel of channels) {
@@ -75,7 +92,8 @@ export class SidebarDiffer {
         changed.push(d);
       }
     }
-    const removed = [...this.#channels.keys()].filter((id) => !present.has(id));
+    // Only a whole list says which channels are gone.
+    const removed = whole ? [...this.#channels.keys()].filter((id) => !present.has(id)) : [];
     for (const id of removed) this.#channels.delete(id);
     return { changed, removed };
   }

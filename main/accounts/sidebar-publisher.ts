@@ -7,10 +7,15 @@
  */
 import type { Sidebar, UnreadSummary } from '../../common/model';
 import type { EventListener } from '../ipc/types';
+import type { SidebarScope } from '../sync/deltas';
 import { SidebarDiffer } from './sidebar-diff';
+import type { SidebarPart } from './views';
 
 export interface SidebarPublisherDeps {
+  accountId: string;
   build: () => Sidebar;
+  /** Only the touched rows (views.ts buildSidebarPart). */
+  buildPart: (touched: Exclude<SidebarScope, 'all'>) => SidebarPart;
   emit: EventListener;
   /** The counts if they changed since the last call (MessageActions.unreadsIfChanged). */
   unreadsIfChanged: () => UnreadSummary | null;
@@ -25,15 +30,24 @@ export class SidebarPublisher {
     this.#d = deps;
   }
 
-  /** Something the sidebar shows may have changed: publish it if it did. */
-  publish(): void {
-    const sidebar = this.#d.build();
-    const delta = this.#differ.diff(sidebar);
-    if (!this.#sentWhole) {
-      this.#sentWhole = true;
-      this.#d.emit('sidebar:changed', { sidebar });
-    } else if (delta) {
-      this.#d.emit('sidebar:delta', { delta });
+  /**
+   * Something the sidebar shows may have changed (anywhere, or only in the rows `scope` names):
+   * publish what did. The first publish is always whole.
+   */
+  publish(scope: SidebarScope = 'all'): void {
+    if (!this.#sentWhole || scope === 'all') {
+      const sidebar = this.#d.build();
+      const delta = this.#differ.diff(sidebar);
+      if (!this.#sentWhole) {
+        this.#sentWhole = true;
+        this.#d.emit('sidebar:changed', { sidebar });
+      } else if (delta) {
+        this.#d.emit('sidebar:delta', { delta });
+      }
+    } else {
+      const part = this.#d.buildPart(scope);
+      const delta = this.#differ.diffPart(this.#d.accountId, part);
+      if (delta) this.#d.emit('sidebar:delta', { delta });
     }
     const counts = this.#d.unreadsIfChanged();
     if (counts) this.#d.emit('unreads:changed', { counts });

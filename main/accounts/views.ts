@@ -17,7 +17,15 @@ import type { AccountStore } from '../store/account-store';
 import { othersInDm, parseDmKey } from '../store/narrows';
 import { isMentioned, type CachedMessage, type StoredReaction } from '../store/repos/message-rows';
 import type { OutboxEntry } from '../store/repos/outbox';
+import type { SubscribedChannel } from '../store/repos/channels';
+import type { TopicUnreads } from '../store/repos/unreads';
 import type { StoredUser } from '../store/repos/users';
+
+/** Some rows of the sidebar: changed channels whole, and the whole DM list when it may have changed. */
+export interface SidebarPart {
+  channels: ChannelSummary[];
+  dms?: DmSummary[];
+}
 
 /** Topics per channel in the sidebar: the most recent ones, plus any with unread messages. */
 const RECENT_TOPICS_PER_CHANNEL = 30;
@@ -142,38 +150,49 @@ function channelTopicsPolicy(extra: Record<string, unknown>, realm: EffectiveTop
   return typeof own === 'string' && POLICIES.has(own) ? (own as EffectiveTopicsPolicy) : realm;
 }
 
+function channelSummary(
+  store: AccountStore,
+  c: SubscribedChannel,
+  withUnreads: TopicSummary[],
+  realmPolicy: EffectiveTopicsPolicy,
+): ChannelSummary {
+  // Keyed without regard to case, as the server matches topics; the newest spelling is shown.
+  const byKey = new Map(withUnreads.map((t) => [topicKey(t.name), t]));
+  for (const t of store.topics.recent(c.id, RECENT_TOPICS_PER_CHANNEL)) {
+    const known = byKey.get(topicKey(t.name));
+    if (!known) byKey.set(topicKey(t.name), { name: t.name, maxMessageId: t.maxMessageId, unreadCount: 0 });
+    else if (t.maxMessageId >= known.maxMessageId) Object.assign(known, { name: t.name, maxMessageId: t.maxMessageId });
+  }
+  return {
+    id: c.id,
+    name: c.name,
+    color: c.subscription.color,
+    description: c.description,
+    inviteOnly: c.inviteOnly,
+    isMuted: c.subscription.isMuted,
+    pinToTop: c.subscription.pinToTop,
+    unreadCount: withUnreads.reduce((n, t) => n + t.unreadCount, 0),
+    topics: [...byKey.values()].sort((a, b) => b.maxMessageId - a.maxMessageId),
+    topicsPolicy: channelTopicsPolicy(c.extra, realmPolicy),
+    folderId: typeof c.extra['folder_id'] === 'number' ? c.extra['folder_id'] : null,
+  };
+}
+
+const topicSummary = (t: TopicUnreads): TopicSummary => ({
+  name: t.topic,
+  maxMessageId: t.maxId,
+  unreadCount: t.count,
+});
+
 function channelSummaries(store: AccountStore): ChannelSummary[] {
   const realmPolicy = realmTopicsPolicy(store);
   const unreadTopics = new Map<number, TopicSummary[]>();
   for (const t of store.unreads.countsByTopic()) {
     const list = unreadTopics.get(t.channelId) ?? [];
-    list.push({ name: t.topic, maxMessageId: t.maxId, unreadCount: t.count });
+    list.push(topicSummary(t));
     unreadTopics.set(t.channelId, list);
   }
-  return store.channels.subscribed().map((c) => {
-    const withUnreads = unreadTopics.get(c.id) ?? [];
-    // Keyed without regard to case, as the server matches topics; the newest spelling is shown.
-    const byKey = new Map(withUnreads.map((t) => [topicKey(t.name), t]));
-    for (const t of store.topics.recent(c.id, RECENT_TOPICS_PER_CHANNEL)) {
-      const known = byKey.get(topicKey(t.name));
-      if (!known) byKey.set(topicKey(t.name), { name: t.name, maxMessageId: t.maxMessageId, unreadCount: 0 });
-      else if (t.maxMessageId >= known.maxMessageId)
-        Object.assign(known, { name: t.name, maxMessageId: t.maxMessageId });
-    }
-    return {
-      id: c.id,
-      name: c.name,
-      color: c.subscription.color,
-      description: c.description,
-      inviteOnly: c.inviteOnly,
-      isMuted: c.subscription.isMuted,
-      pinToTop: c.subscription.pinToTop,
-      unreadCount: withUnreads.reduce((n, t) => n + t.unreadCount, 0),
-      topics: [...byKey.values()].sort((a, b) => b.maxMessageId - a.maxMessageId),
-      topicsPolicy: channelTopicsPolicy(c.extra, realmPolicy),
-      folderId: typeof c.extra['folder_id'] === 'number' ? c.extra['folder_id'] : null,
-    };
-  });
+  return store.channels.subscribed().map((c) => channelSummary(store, c, unreadTopics.get(c.id) ?? [], realmPolicy));
 }
 
 function dmSummaries(store: AccountStore, selfId: number, users: (id: number) => StoredUser | null): DmSummary[] {
@@ -190,6 +209,25 @@ function dmSummaries(store: AccountStore, selfId: number, users: (id: number) =>
       return { userIds, names: userIds.map((id) => users(id)?.fullName ?? `Unknown user ${id}`), ...v };
     })
     .sort((a, b) => b.maxMessageId - a.maxMessageId);
+}
+
+/**
+ * Only the rows a change touched (sync/deltas.ts SidebarScope): the given channels, if still
+ * subscribed, and the DM list when asked. For an incoming message this reads one channel's counts
+ * and recent topics instead of every channel's.
+ */
+export function buildSidebarPart(
+  store: AccountStore,
+  selfId: number,
+  touched: { channels: Iterable<number>; dms: boolean },
+): SidebarPart {
+  const realmPolicy = realmTopicsPolicy(store);
+  const channels: ChannelSummary[] = [];
+  for (const id of touched.channels) {
+    const c = store.channels.getSubscribed(id);
+    if (c) channels.push(channelSummary(store, c, store.unreads.countsByTopicIn(id).map(topicSummary), realmPolicy));
+  }
+  return touched.dms ? { channels, dms: dmSummaries(store, selfId, userLookup(store)) } : { channels };
 }
 
 export function buildSidebar(store: AccountStore, accountId: string, selfId: number): Sidebar {

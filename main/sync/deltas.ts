@@ -4,14 +4,32 @@
  */
 import type { Narrow, RecordArea } from '../../common/model';
 
+/**
+ * The sidebar rows a change can have touched, so the account rebuilds and compares only those:
+ * a new message touches its channel (or the DM list), not the other 999 channels. Absent: any row
+ * may have changed, and the whole sidebar is rebuilt.
+ */
+export interface SidebarTouch {
+  channels?: number[];
+  dms?: boolean;
+}
+
+/** A batch's touched rows: 'all', or the channels and whether the DM list is among them. */
+export type SidebarScope = 'all' | { channels: Set<number>; dms: boolean };
+
+/** The touch of a message in a channel or a DM (a null channel is a DM). */
+export function touchOf(channelId: number | null): SidebarTouch {
+  return channelId === null ? { dms: true } : { channels: [channelId] };
+}
+
 export type Delta =
   | { kind: 'messagesAdded'; ids: number[] }
   | { kind: 'messagesUpdated'; ids: number[] }
   | { kind: 'messagesRemoved'; ids: number[] }
   /** The server's message `id` replaces the local echo `localId`. */
   | { kind: 'echoConfirmed'; localId: string; id: number }
-  /** Unread counts, topics, channels, DMs or users changed. */
-  | { kind: 'sidebarChanged' }
+  /** Unread counts, topics, channels, DMs or users changed (only those of `touched`, when given). */
+  | { kind: 'sidebarChanged'; touched?: SidebarTouch }
   /** Non-message records changed (main/records turns these into records:changed). */
   | { kind: 'recordsChanged'; areas: RecordArea[] }
   /** Someone started or stopped typing; memory only (main/records/typing.ts). */
@@ -23,7 +41,16 @@ export interface MergedDeltas {
   updated: number[];
   removed: number[];
   confirmed: { localId: string; id: number }[];
-  sidebarChanged: boolean;
+  /** Which sidebar rows to rebuild, or null when the sidebar is as it was. */
+  sidebar: SidebarScope | null;
+}
+
+function widen(scope: SidebarScope | null, touched: SidebarTouch | undefined): SidebarScope {
+  if (touched === undefined || scope === 'all') return 'all';
+  const next = scope ?? { channels: new Set<number>(), dms: false };
+  for (const id of touched.channels ?? []) next.channels.add(id);
+  if (touched.dms) next.dms = true;
+  return next;
 }
 
 export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
@@ -31,7 +58,7 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
   const updated = new Set<number>();
   const removed = new Set<number>();
   const confirmed: { localId: string; id: number }[] = [];
-  let sidebarChanged = false;
+  let sidebar: SidebarScope | null = null;
   for (const d of deltas) {
     switch (d.kind) {
       case 'messagesAdded':
@@ -47,7 +74,7 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
         confirmed.push({ localId: d.localId, id: d.id });
         break;
       case 'sidebarChanged':
-        sidebarChanged = true;
+        sidebar = widen(sidebar, d.touched);
         break;
     }
   }
@@ -59,6 +86,6 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
     updated: [...updated].filter((id) => keep(id) && !added.has(id) && !confirmedIds.has(id)).sort((a, b) => a - b),
     removed: [...removed].sort((a, b) => a - b),
     confirmed: confirmed.filter((c) => keep(c.id)),
-    sidebarChanged,
+    sidebar,
   };
 }

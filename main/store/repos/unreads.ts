@@ -79,6 +79,7 @@ export class UnreadsRepo {
   readonly #mentionCount;
   readonly #total;
   readonly #entriesOf;
+  readonly #byTopicIn;
   readonly #inScope;
 
   constructor(db: Db) {
@@ -98,6 +99,9 @@ export class UnreadsRepo {
     // counted by the triggers of migration 8 as unreads change: no grouping of every unread here.
     this.#byTopic = db.prepare(
       'SELECT channel_id AS channelId, topic, count, max_id AS maxId FROM unread_topic_counts',
+    );
+    this.#byTopicIn = db.prepare(
+      'SELECT channel_id AS channelId, topic, count, max_id AS maxId FROM unread_topic_counts WHERE channel_id = ?',
     );
     this.#byDm = db.prepare('SELECT dm_key AS dmKey, count, max_id AS maxId FROM unread_dm_counts');
     this.#move = db.prepare('UPDATE unreads SET channel_id = ?, topic = ?, topic_key = ? WHERE message_id = ?');
@@ -194,6 +198,11 @@ export class UnreadsRepo {
 
   countsByTopic(): TopicUnreads[] {
     return this.#byTopic.all() as TopicUnreads[];
+  }
+
+  /** countsByTopic for one channel (the primary key's prefix: no scan of the others). */
+  countsByTopicIn(channelId: number): TopicUnreads[] {
+    return this.#byTopicIn.all(channelId) as TopicUnreads[];
   }
 
   countsByDm(): DmUnreads[] {

@@ -10,7 +10,7 @@
 import type { MessageEvent } from '../../api';
 import { cacheMessages } from '../../store/cache-messages';
 import { toCachedMessage } from '../convert';
-import type { Delta } from '../deltas';
+import { touchOf, type Delta } from '../deltas';
 import type { ApplyContext } from './context';
 
 export function applyMessage(ctx: ApplyContext, ev: MessageEvent): Delta[] {
@@ -23,13 +23,14 @@ export function applyMessages({ store }: ApplyContext, events: readonly MessageE
 
   const deltas: Delta[] = [];
   events.forEach((ev, i) => {
-    const id = messages[i]!.id;
+    const { id, channelId } = messages[i]!;
+    const sidebar: Delta = { kind: 'sidebarChanged', touched: touchOf(channelId) };
     const echo = (ev.local_id !== undefined ? store.outbox.get(ev.local_id) : null) ?? store.outbox.byMessageId(id);
     if (echo) {
       store.outbox.remove(echo.localId);
-      deltas.push({ kind: 'echoConfirmed', localId: echo.localId, id }, { kind: 'sidebarChanged' });
+      deltas.push({ kind: 'echoConfirmed', localId: echo.localId, id }, sidebar);
     } else {
-      deltas.push({ kind: 'messagesAdded', ids: [id] }, { kind: 'sidebarChanged' });
+      deltas.push({ kind: 'messagesAdded', ids: [id] }, sidebar);
     }
   });
   return deltas;

@@ -8,7 +8,7 @@ import { unreadEntryOf } from '../../store/cache-messages';
 import { dmKeyOf } from '../../store/narrows';
 import { MENTION_FLAGS, isMentioned } from '../../store/repos/message-rows';
 import type { UnreadEntry } from '../../store/repos/unreads';
-import type { Delta } from '../deltas';
+import type { Delta, SidebarTouch } from '../deltas';
 import type { ApplyContext } from './context';
 
 function fromDetails(id: number, d: Record<string, unknown> | undefined, selfUserId: number): UnreadEntry | null {
@@ -37,21 +37,37 @@ function unreadEntries({ store, selfUserId, log }: ApplyContext, ev: UpdateMessa
   return entries;
 }
 
+function touchedBy(entries: readonly UnreadEntry[]): SidebarTouch {
+  const channels = new Set<number>();
+  let dms = false;
+  for (const e of entries) {
+    if (e.channelId === null) dms = true;
+    else channels.add(e.channelId);
+  }
+  return { channels: [...channels], dms };
+}
+
 function applyRead(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
   const { store } = ctx;
   let ids: number[];
+  // The conversations whose rows change; undefined (everything) when all is marked read.
+  let touched: SidebarTouch | undefined;
   if (ev.op === 'add') {
-    ids = ev.all ? store.unreads.removeAll() : store.unreads.remove(ev.messages);
+    if (ev.all) ids = store.unreads.removeAll();
+    else {
+      touched = touchedBy(store.unreads.inScope({ kind: 'messages', ids: ev.messages }));
+      ids = store.unreads.remove(ev.messages);
+    }
   } else {
     const entries = unreadEntries(ctx, ev);
     store.unreads.add(entries);
     ids = entries.map((e) => e.messageId);
+    touched = touchedBy(entries);
   }
   if (ids.length === 0) return [];
   const cached = store.messages.cachedIds(ids);
-  return cached.length > 0
-    ? [{ kind: 'messagesUpdated', ids: cached }, { kind: 'sidebarChanged' }]
-    : [{ kind: 'sidebarChanged' }];
+  const sidebar: Delta = touched ? { kind: 'sidebarChanged', touched } : { kind: 'sidebarChanged' };
+  return cached.length > 0 ? [{ kind: 'messagesUpdated', ids: cached }, sidebar] : [sidebar];
 }
 
 export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {

@@ -20,7 +20,11 @@ const apply = (raw: Record<string, unknown>) => applyEvent(ctx, event(raw));
 describe('message applier', () => {
   it('caches a channel message with its unread state, topic and a messagesAdded delta', () => {
     const deltas = applyEvent(ctx, messageEvent(1, channelWire(100, 10, 'lunch'), ['mentioned']));
-    expect(deltas).toEqual([{ kind: 'messagesAdded', ids: [100] }, { kind: 'sidebarChanged' }]);
+    // Only channel 10's sidebar row can have changed.
+    expect(deltas).toEqual([
+      { kind: 'messagesAdded', ids: [100] },
+      { kind: 'sidebarChanged', touched: { channels: [10] } },
+    ]);
     expect(store.messages.getByIds([100])[0]).toMatchObject({ read: false, otherFlags: ['mentioned'], channelId: 10 });
     expect(store.unreads.countsByTopic()).toEqual([{ channelId: 10, topic: 'lunch', count: 1, maxId: 100 }]);
     expect(store.topics.recent(10, 5)).toEqual([{ channelId: 10, name: 'lunch', maxMessageId: 100 }]);
@@ -150,10 +154,21 @@ describe('delete_message and update_message_flags appliers', () => {
         '71': { type: 'private', user_ids: [3] },
       },
     });
-    expect(deltas).toEqual([{ kind: 'messagesUpdated', ids: [1] }, { kind: 'sidebarChanged' }]);
+    // Channels 10 (message 1) and 12 (70) and the DM list (71) gain unreads.
+    expect(deltas).toEqual([
+      { kind: 'messagesUpdated', ids: [1] },
+      { kind: 'sidebarChanged', touched: { channels: [10, 12], dms: true } },
+    ]);
     expect(store.unreads.firstUnreadInTopic(12, 'x')).toBe(70);
     expect(store.unreads.firstUnreadInDm('1,3')).toBe(71);
-    apply({ id: 13, type: 'update_message_flags', op: 'add', flag: 'read', messages: [], all: true });
+    expect(apply({ id: 14, type: 'update_message_flags', op: 'add', flag: 'read', messages: [71, 3] })).toEqual([
+      { kind: 'messagesUpdated', ids: [3] },
+      { kind: 'sidebarChanged', touched: { channels: [10], dms: true } },
+    ]);
+    // Everything read: every row may change.
+    expect(
+      apply({ id: 13, type: 'update_message_flags', op: 'add', flag: 'read', messages: [], all: true }),
+    ).toContainEqual({ kind: 'sidebarChanged' });
     expect(store.unreads.countsByTopic()).toEqual([]);
     expect(store.messages.getByIds([1, 2, 3]).every((m) => m.read)).toBe(true);
   });

@@ -82,7 +82,12 @@ describe('SyncEngine', () => {
       longpollTimeoutSeconds: 30,
     });
     expect(store.messages.getByIds([100])[0]).toMatchObject({ channelId: 10, topic: 'hello', read: false });
-    expect(deltas).toEqual([[{ kind: 'messagesAdded', ids: [100] }, { kind: 'sidebarChanged' }]]);
+    expect(deltas).toEqual([
+      [
+        { kind: 'messagesAdded', ids: [100] },
+        { kind: 'sidebarChanged', touched: { channels: [10] } },
+      ],
+    ]);
   });
 
   it('backs off with jittered doubling from 0.1 s to 10 s, polls with dont_block while recovering, then resets', async () => {
