@@ -77,7 +77,8 @@ export class Pager {
     }
     const newIds = await this.#store(filter, anchor, fetched, queueAtStart);
     return {
-      messages: this.#d.store.messages.getByIds(fetched.messages.map((m) => m.id)),
+      // Just written whole, so they are what the cache now holds: no read back of the same rows.
+      messages: [...fetched.messages].sort((a, b) => a.id - b.id),
       foundOldest: fetched.foundOldest,
       foundNewest: fetched.foundNewest,
       fromCache: false,

@@ -91,7 +91,7 @@ export class AccountStore {
     this.syncState = new SyncStateRepo(db);
     this.outbox = new OutboxRepo(db);
     this.starred = new StarredRepo(db);
-    this.search = new SearchRepo(db);
+    this.search = new SearchRepo(db, this.messages.searchIndex);
     this.channelDirectory = new ChannelDirectoryRepo(db);
     this.subscribers = new SubscribersRepo(db);
     this.userGroups = new UserGroupsRepo(db);
@@ -134,6 +134,8 @@ export class AccountStore {
     if (!this.db.open) return;
     // First: the app's connection must close last, so it can fold the WAL in and remove it.
     this.#checkpointer.close();
+    // What still waits to be indexed stays in search_backlog for the next start.
+    this.messages.searchIndex.close();
     // Lets SQLite refresh its planner statistics where they went stale; cheap when nothing did.
     // Only a nicety: a full or read-only disk must not keep the file from closing.
     try {

@@ -20,7 +20,7 @@ import {
 } from './message-rows';
 import { messageText } from '../../search/message-text';
 import { topicKey } from '../topic-key';
-import { SearchIndex } from './search-index';
+import { htmlHasLink, SearchIndex } from './search-index';
 import { StarredRepo } from './starred';
 
 const FROM = `FROM messages m ${STATE_JOINS}`;
@@ -69,6 +69,10 @@ export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after
 export class MessagesRepo {
   readonly #db: Db;
   readonly #index: SearchIndex;
+  /** The full-text index these writes keep (its backlog is flushed by word searches, closed with the store). */
+  get searchIndex(): SearchIndex {
+    return this.#index;
+  }
   readonly #starred: StarredRepo;
   readonly #narrowStatements = new Map<string, ReturnType<Db['prepare']>>();
   readonly #upsert;
@@ -157,8 +161,9 @@ export class MessagesRepo {
 
   #write(messages: readonly StoredMessage[]): void {
     for (const m of messages) {
-      const { hasLink } = this.#index.put(m.id, m.topic, m.content);
-      this.#upsert.run(messageValues(m, hasLink));
+      this.#upsert.run(messageValues(m, htmlHasLink(m.content)));
+      // Words are indexed in the background: a page is answered without waiting for FTS5.
+      this.#index.queue(m.id);
       this.#starred.setOne(m.id, m.starred);
       this.#deleteReactionsOf.run(m.id);
       for (const r of m.reactions) {

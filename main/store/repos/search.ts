@@ -8,6 +8,7 @@
 import { ALERT_WORD_NEEDLE, flagCondition, MENTION_NEEDLE } from '../migrations/account/0007-flag-indexes';
 import { topicKey } from '../topic-key';
 import type { Db } from '../db';
+import type { SearchIndex } from './search-index';
 
 export interface LocalQuery {
   /** Words that must all appear (as word prefixes) in the topic or the text. */
@@ -164,16 +165,20 @@ export function searchSql(q: LocalQuery, driver: SearchDriver): { sql: string; p
 
 export class SearchRepo {
   readonly #db: Db;
+  readonly #index: SearchIndex;
   readonly #statements = new Map<string, ReturnType<Db['prepare']>>();
 
-  constructor(db: Db) {
+  constructor(db: Db, index: SearchIndex) {
     this.#db = db;
+    this.#index = index;
   }
 
   /** IDs of cached messages matching the query, newest first. An empty query matches nothing. */
   search(q: LocalQuery): number[] {
     const driver = driverOf(q);
     if (driver === null || q.limit <= 0) return [];
+    // Words are matched in message_text: whatever is still in the backlog goes in first.
+    if (driver === 'text') this.#index.flush();
     const { sql, params } = searchSql(q, driver);
     let stmt = this.#statements.get(sql);
     if (!stmt) {

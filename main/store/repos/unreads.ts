@@ -88,7 +88,12 @@ export class UnreadsRepo {
       `INSERT INTO unreads (message_id, channel_id, topic, topic_key, dm_key, mentioned)
        VALUES (@messageId, @channelId, @topic, @topicKey, @dmKey, @mentioned)
        ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, topic = excluded.topic,
-         topic_key = excluded.topic_key, dm_key = excluded.dm_key, mentioned = excluded.mentioned`,
+         topic_key = excluded.topic_key, dm_key = excluded.dm_key, mentioned = excluded.mentioned
+       -- Only when something differs: an update fires migration 8's recount triggers, and a fetched
+       -- page mostly re-describes unreads register already stored.
+       WHERE channel_id IS NOT excluded.channel_id OR topic IS NOT excluded.topic
+         OR topic_key IS NOT excluded.topic_key OR dm_key IS NOT excluded.dm_key
+         OR mentioned IS NOT excluded.mentioned`,
     );
     // One statement for the whole list: marking a busy channel read removes thousands at once.
     this.#delete = db

@@ -8,6 +8,7 @@ import { presenceAlertWords } from './0005-presence-alert-words';
 import { topicKeys } from './0006-topic-keys';
 import { flagIndexes } from './0007-flag-indexes';
 import { unreadCounts } from './0008-unread-counts';
+import { searchBacklog } from './0009-search-backlog';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -18,4 +19,5 @@ export const accountMigrations: readonly Migration[] = [
   topicKeys,
   flagIndexes,
   unreadCounts,
+  searchBacklog,
 ];
