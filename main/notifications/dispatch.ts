@@ -51,8 +51,38 @@ function subscriptionOf(store: AccountStore, channelId: number): SubscriptionNot
   };
 }
 
-function decide(store: AccountStore, m: CachedMessage, selfId: number, doNotDisturb: boolean) {
-  const settings = settingsOf(store);
+/**
+ * What decide() reads from the store, looked up once per call of notificationsFor: a catch-up
+ * after a pause brings thousands of messages in a few channels and topics.
+ */
+class Lookups {
+  readonly #store: AccountStore;
+  readonly settings: ReturnType<typeof settingsOf>;
+  readonly #subscriptions = new Map<number, SubscriptionNotificationSettings | null>();
+  readonly #visibility = new Map<string, VisibilityPolicy>();
+
+  constructor(store: AccountStore) {
+    this.#store = store;
+    this.settings = settingsOf(store);
+  }
+
+  subscription(channelId: number): SubscriptionNotificationSettings | null {
+    if (!this.#subscriptions.has(channelId)) this.#subscriptions.set(channelId, subscriptionOf(this.#store, channelId));
+    return this.#subscriptions.get(channelId) ?? null;
+  }
+
+  visibility(channelId: number, topic: string): VisibilityPolicy {
+    const key = `${channelId}\u0000${topic}`;
+    let policy = this.#visibility.get(key);
+    if (policy === undefined) {
+      policy = this.#store.userTopics.policyOf(channelId, topic) as VisibilityPolicy;
+      this.#visibility.set(key, policy);
+    }
+    return policy;
+  }
+}
+
+function decide(look: Lookups, m: CachedMessage, selfId: number, doNotDisturb: boolean) {
   const input: NotifyInput = {
     message: {
       senderId: m.senderId,
@@ -60,12 +90,12 @@ function decide(store: AccountStore, m: CachedMessage, selfId: number, doNotDist
       flags: m.read ? [...m.otherFlags, 'read'] : m.otherFlags,
     },
     ownUserId: selfId,
-    settings,
-    subscription: m.channelId !== null ? subscriptionOf(store, m.channelId) : null,
-    topicVisibility: (m.channelId !== null ? store.userTopics.policyOf(m.channelId, m.topic) : 0) as VisibilityPolicy,
+    settings: look.settings,
+    subscription: m.channelId !== null ? look.subscription(m.channelId) : null,
+    topicVisibility: m.channelId !== null ? look.visibility(m.channelId, m.topic) : (0 as VisibilityPolicy),
     doNotDisturb,
   };
-  return { decision: shouldNotify(input), settings };
+  return { decision: shouldNotify(input), settings: look.settings };
 }
 
 function nameOf(store: AccountStore, userId: number): string {
@@ -80,8 +110,9 @@ export function notificationsFor(
   doNotDisturb: boolean,
 ): PendingNotification[] {
   const out: PendingNotification[] = [];
+  const look = new Lookups(store);
   for (const m of store.messages.getByIds(messageIds)) {
-    const { decision, settings } = decide(store, m, selfId, doNotDisturb);
+    const { decision, settings } = decide(look, m, selfId, doNotDisturb);
     if (!decision.notify) continue;
     const others = m.dmKey !== null ? othersInDm(m.dmKey, selfId) : [];
     const text = notificationText({
