@@ -35,6 +35,11 @@ const importMetaShim: BuildOptions = {
   banner: { js: 'const __parleyImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
+/** Bundles one Node entry like the main process (bench/fixtures/rss-probe.ts measures this shape). */
+export async function bundleNodeEntry(entry: string, outfile: string): Promise<void> {
+  await build({ ...common, ...importMetaShim, entryPoints: [entry], outfile });
+}
+
 /**
  * Builds into `outDir` (absolute; default out/ in the project). It must sit inside the project
  * so the bundles find node_modules.

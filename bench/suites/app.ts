@@ -9,15 +9,16 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Core } from '../../main/ipc/types';
 import { accountIdFor } from '../../main/accounts/sign-in';
 import { probeServer } from '../../main/api';
 import { createCore } from '../../main/core';
 import { MemoryCredentialStore } from '../../main/credentials';
 import { createLogger } from '../../main/log';
+import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { accountDbPath } from '../../main/store/account-store';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../devserver/spawn';
+import { buildMain, bundleNodeEntry, PROJECT_ROOT } from '../../scripts/build-main';
 import { copyFilledCache } from '../fixtures/filled-cache';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { measureIncomingMessage } from '../fixtures/incoming-cost';
@@ -167,7 +168,7 @@ async function* catchUpCases(ctx: SuiteContext, server: RunningDevServer): Async
   yield {
     name: `catch up on ${count.toLocaleString('en')} missed messages vs raw HTTP`,
     warmup: 1,
-    rounds: ctx.quick ? 2 : 5,
+    rounds: ctx.quick ? 2 : 9,
     prepare: async (round) => {
       await live?.close();
       const dir = join(ctx.dir, `catch-up-${round}`);
@@ -221,7 +222,7 @@ async function* catchUpCases(ctx: SuiteContext, server: RunningDevServer): Async
   await (live as Core | null)?.close();
 }
 
-/** RSS of a separate process running a core and the bridge host with a 100,000-message cache. */
+/** RSS of a separate process, bundled like a release, running the core's thread and the bridge host with a 100,000-message cache. */
 async function memory(ctx: SuiteContext, server: RunningDevServer): Promise<void> {
   const total = ctx.quick ? 20_000 : 100_000;
   const user = server.users.filter((u) => u.role === 400)[2] ?? server.byRole(400);
@@ -230,11 +231,16 @@ async function memory(ctx: SuiteContext, server: RunningDevServer): Promise<void
   const file = accountDbPath(dir, accountIdFor(realmUrl, user.email));
   mkdirSync(dirname(file), { recursive: true });
   copyFilledCache(ctx.runDir, total, file);
-  const probe = fileURLToPath(new URL('../fixtures/rss-probe.ts', import.meta.url));
-  const out = execFileSync(process.execPath, ['--import', 'tsx', probe], {
+  // Bundled like a release: the probe (host side) and the core's worker entry.
+  const bundles = join(PROJECT_ROOT, 'bench', '.probe');
+  await buildMain(join(bundles, 'out'));
+  await bundleNodeEntry('bench/fixtures/rss-probe.ts', join(bundles, 'rss-probe.cjs'));
+  const out = execFileSync(process.execPath, ['--expose-gc', join(bundles, 'rss-probe.cjs')], {
     env: {
       ...process.env,
       PROBE_DIR: dir,
+      PROBE_CORE_ENTRY: join(bundles, 'out', 'main', 'core-thread.cjs'),
+      PROBE_RENDERER: RENDERER_DIST,
       PROBE_URL: server.baseUrl,
       PROBE_EMAIL: user.email,
       PROBE_PASSWORD: user.password,
@@ -245,7 +251,7 @@ async function memory(ctx: SuiteContext, server: RunningDevServer): Promise<void
   const { rss, heap } = JSON.parse(out.trim().split('\n').at(-1)!) as { rss: number; heap: number };
   const label = total === 100_000 ? '100k' : `${total / 1000}k`;
   ctx.metric(`RSS of core + bridge host, ${label} cached messages`, rss / 2 ** 20, 'MB');
-  ctx.metric(`JS heap of core + bridge host, ${label} cached messages`, heap / 2 ** 20, 'MB');
+  ctx.metric(`JS heap of the host thread (core thread not included), ${label} cached messages`, heap / 2 ** 20, 'MB');
 }
 
 async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> {

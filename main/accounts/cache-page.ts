@@ -89,3 +89,24 @@ export function readCachedPage(
   const view = viewAround(store, filter, anchor, before, after);
   return view && !view.older && !view.newer ? view.page : null;
 }
+
+/**
+ * The window around the anchor out of messages already in hand: the cached part of a view and
+ * what was just fetched and stored for its gaps. Equal to reading the window again from the
+ * cache when nothing else wrote to it meanwhile (the pager checks that), without the second read.
+ */
+export function windowOf(
+  lists: readonly (readonly CachedMessage[])[],
+  anchor: PageAnchor,
+  before: number,
+  after: number,
+): CachedMessage[] {
+  const id = anchorId(anchor);
+  const byId = new Map<number, CachedMessage>();
+  for (const list of lists) for (const m of list) byId.set(m.id, m);
+  const sorted = [...byId.values()].sort((a, b) => a.id - b.id);
+  const older = sorted.filter((m) => m.id < id);
+  const atAnchor = typeof anchor === 'number' ? sorted.filter((m) => m.id === id) : [];
+  const newer = sorted.filter((m) => m.id > id);
+  return [...older.slice(Math.max(0, older.length - before)), ...atAnchor, ...newer.slice(0, after)];
+}

@@ -1,7 +1,8 @@
 /**
  * messages:page for one account. From the cache when message_ranges proves the window is all
  * there. When the range holding the anchor proves only part of it, only the missing sides are
- * fetched, starting at the range's edges, so the new messages join the known range. With no
+ * fetched, starting at the range's edges, so the new messages join the known range; the answer joins
+ * what was read and what was fetched (read again only if an event wrote to the cache meanwhile). With no
  * range around the anchor the whole window is fetched. Requests ask for at most MAX_PER_REQUEST
  * messages; what they return is stored, with the range it proves, before answering. The store
  * goes in chunks with the event loop free in between, so a 5,000-message window never stalls IPC.
@@ -12,8 +13,9 @@ import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import { cacheMessagesInChunks } from '../store/cache-messages';
 import { NEWEST, filterKey, type NarrowFilter } from '../store/narrows';
+import { WriteWatch } from '../store/write-watch';
 import type { CachedMessage } from '../store/repos/message-rows';
-import { anchorId, resolveFirstUnread, viewAround, type CacheView, type PageAnchor } from './cache-page';
+import { anchorId, resolveFirstUnread, viewAround, windowOf, type CacheView, type PageAnchor } from './cache-page';
 import { fetchSide, fetchWindow, type FetchedPage, type MessageFetcher } from './fetch-window';
 
 export { MAX_PER_REQUEST, type FetchRequest, type FetchedPage, type MessageFetcher } from './fetch-window';
@@ -95,6 +97,7 @@ export class Pager {
     view: CacheView,
   ): Promise<PageResult> {
     const queueAtStart = this.#d.liveQueueId();
+    const watch = new WriteWatch(this.#d.store);
     const fetched: { edge: number; page: FetchedPage }[] = [];
     try {
       if (view.older) {
@@ -109,9 +112,14 @@ export class Pager {
       return this.#unreachable(e, filter, anchor, before, after);
     }
     const newIds: number[] = [];
-    for (const f of fetched) newIds.push(...(await this.#store(filter, f.edge, f.page, queueAtStart)));
-    const again = viewAround(this.#d.store, filter, anchor, before, after);
-    const page = again?.page ?? view.page;
+    for (const f of fetched) newIds.push(...(await this.#store(filter, f.edge, f.page, queueAtStart, watch)));
+    watch.check();
+    // The cached part read above still stands unless an event changed the cache meanwhile.
+    const again = watch.untouched ? null : viewAround(this.#d.store, filter, anchor, before, after);
+    const page = again?.page ?? {
+      ...view.page,
+      messages: windowOf([view.page.messages, ...fetched.map((f) => f.page.messages)], anchor, before, after),
+    };
     return {
       messages: page.messages,
       foundOldest: page.foundOldest || fetched.some((f) => f.page.foundOldest),
@@ -135,11 +143,19 @@ export class Pager {
    * returns the IDs that are new. The range is written last, so it never vouches for messages
    * still waiting in a later chunk, and whether it may stay open is judged after the last chunk.
    */
-  async #store(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null) {
+  async #store(
+    filter: NarrowFilter,
+    anchor: PageAnchor,
+    page: FetchedPage,
+    queueAtStart: string | null,
+    watch?: WriteWatch,
+  ) {
     const { store } = this.#d;
-    const newIds = await cacheMessagesInChunks(store, page.messages);
+    const newIds = await cacheMessagesInChunks(store, page.messages, watch);
     const range = this.#provenRange(filter, anchor, page, queueAtStart);
+    watch?.check();
     if (range) store.ranges.add(filterKey(filter), range.lo, range.hi);
+    watch?.mark();
     return newIds;
   }
 

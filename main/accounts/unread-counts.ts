@@ -24,11 +24,20 @@ export function buildUnreadCounts(store: AccountStore, accountId: string, selfId
   };
 }
 
+/**
+ * DM counts ordered by their participants' IDs as text. Built on every incoming message, so the
+ * sort key is made once per conversation and compared by code unit (for digits and commas the
+ * same order as localeCompare, at a fraction of the cost).
+ */
 function dmCounts(store: AccountStore, selfId: number): DmUnreadCount[] {
   return store.unreads
     .countsByDm()
-    .map((d) => ({ userIds: othersInDm(d.dmKey, selfId), count: d.count }))
-    .sort((a, b) => a.userIds.join(',').localeCompare(b.userIds.join(',')));
+    .map((d) => {
+      const userIds = othersInDm(d.dmKey, selfId);
+      return { key: userIds.join(','), count: { userIds, count: d.count } };
+    })
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((d) => d.count);
 }
 
 /**

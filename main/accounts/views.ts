@@ -195,7 +195,7 @@ function channelSummaries(store: AccountStore): ChannelSummary[] {
   return store.channels.subscribed().map((c) => channelSummary(store, c, unreadTopics.get(c.id) ?? [], realmPolicy));
 }
 
-function dmSummaries(store: AccountStore, selfId: number, users: (id: number) => StoredUser | null): DmSummary[] {
+function dmSummaries(store: AccountStore, selfId: number): DmSummary[] {
   const byKey = new Map<string, { maxMessageId: number; unreadCount: number }>();
   for (const dm of store.recentDms.recent(RECENT_DMS))
     byKey.set(dm.dmKey, { maxMessageId: dm.maxMessageId, unreadCount: 0 });
@@ -203,11 +203,11 @@ function dmSummaries(store: AccountStore, selfId: number, users: (id: number) =>
     const known = byKey.get(u.dmKey);
     byKey.set(u.dmKey, { maxMessageId: Math.max(known?.maxMessageId ?? 0, u.maxId), unreadCount: u.count });
   }
-  return [...byKey.entries()]
-    .map(([key, v]) => {
-      const userIds = othersInDm(key, selfId);
-      return { userIds, names: userIds.map((id) => users(id)?.fullName ?? `Unknown user ${id}`), ...v };
-    })
+  const rows = [...byKey.entries()].map(([key, v]) => ({ userIds: othersInDm(key, selfId), ...v }));
+  // Rebuilt on every DM that arrives: the names in one query rather than a profile per person.
+  const names = store.users.fullNames(rows.flatMap((r) => r.userIds));
+  return rows
+    .map((r) => ({ ...r, names: r.userIds.map((id) => names.get(id) ?? `Unknown user ${id}`) }))
     .sort((a, b) => b.maxMessageId - a.maxMessageId);
 }
 
@@ -227,15 +227,14 @@ export function buildSidebarPart(
     const c = store.channels.getSubscribed(id);
     if (c) channels.push(channelSummary(store, c, store.unreads.countsByTopicIn(id).map(topicSummary), realmPolicy));
   }
-  return touched.dms ? { channels, dms: dmSummaries(store, selfId, userLookup(store)) } : { channels };
+  return touched.dms ? { channels, dms: dmSummaries(store, selfId) } : { channels };
 }
 
 export function buildSidebar(store: AccountStore, accountId: string, selfId: number): Sidebar {
-  const users = userLookup(store);
   return {
     accountId,
     channels: channelSummaries(store),
-    dms: dmSummaries(store, selfId, users),
+    dms: dmSummaries(store, selfId),
     users: store.users.all().map(userSummary),
     emptyTopicDisplayName: store.realm.getString('realm_empty_topic_display_name', DEFAULT_EMPTY_TOPIC_NAME),
   };

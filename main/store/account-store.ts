@@ -3,6 +3,7 @@
  * Writers group their changes with `transaction` so a batch lands whole or not at all.
  */
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer';
 import { openDatabase, type Db } from './db';
 import type { StoreError } from './errors';
@@ -43,6 +44,7 @@ export class AccountStore {
   readonly db: Db;
   readonly file: string;
   readonly #runInTransaction: (fn: () => unknown) => unknown;
+  readonly #changes: Database.Statement;
   // Copies the WAL into the file off the main thread, so no commit stalls on a checkpoint.
   readonly #checkpointer: Checkpointer;
   readonly messages: MessagesRepo;
@@ -79,6 +81,7 @@ export class AccountStore {
     this.db = db;
     this.file = file;
     this.#runInTransaction = db.transaction((fn: () => unknown) => fn());
+    this.#changes = db.prepare('SELECT total_changes()').pluck();
     this.#checkpointer = new Checkpointer(db, file);
     this.messages = new MessagesRepo(db);
     this.ranges = new RangesRepo(db);
@@ -128,6 +131,11 @@ export class AccountStore {
    */
   transaction<T>(fn: () => T): T {
     return this.#runInTransaction(fn) as T;
+  }
+
+  /** Rows inserted, updated or deleted on this connection since it opened (see WriteWatch). */
+  changeCount(): number {
+    return this.#changes.get() as number;
   }
 
   close(): void {

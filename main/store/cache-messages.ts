@@ -13,6 +13,7 @@ import type { AccountStore } from './account-store';
 import { isMentioned, type CachedMessage } from './repos/message-rows';
 import type { UnreadEntry } from './repos/unreads';
 import { topicKey } from './topic-key';
+import type { WriteWatch } from './write-watch';
 
 /** At 100,000 cached messages, 200 rows commit in a few milliseconds on a slow machine. */
 export const MESSAGES_PER_TRANSACTION = 200;
@@ -81,20 +82,24 @@ export function yieldToEventLoop(): Promise<void> {
  * the IDs that were not cached before. Each chunk lands whole or not at all; a failure stops the
  * rest (the chunks already written stay: each is a correct cache entry on its own). A caller that
  * records a range over these messages does so after this resolves, when all of them are there.
+ * A `watch` learns whether another writer got in between the chunks.
  */
 export async function cacheMessagesInChunks(
   store: AccountStore,
   messages: readonly CachedMessage[],
+  watch?: WriteWatch,
 ): Promise<number[]> {
   const newIds: number[] = [];
   for (let start = 0; start < messages.length; start += MESSAGES_PER_TRANSACTION) {
     if (start > 0) await yieldToEventLoop();
     const chunk = messages.slice(start, start + MESSAGES_PER_TRANSACTION);
+    watch?.check();
     store.transaction(() => {
       const known = new Set(store.messages.cachedIds(chunk.map((m) => m.id)));
       write(store, chunk);
       for (const m of chunk) if (!known.has(m.id)) newIds.push(m.id);
     });
+    watch?.mark();
   }
   return newIds;
 }

@@ -160,12 +160,16 @@ export class MessagesRepo {
   }
 
   #write(messages: readonly StoredMessage[]): void {
+    // A catch-up brings mostly messages not cached yet, which have no reactions to clear (they
+    // cascade with their message): one lookup for the batch is cheaper than a delete per message.
+    // The star is always written: the starred table also holds IDs of messages not cached.
+    const cached = messages.length > 1 ? new Set(this.cachedIds(messages.map((m) => m.id))) : null;
     for (const m of messages) {
       this.#upsert.run(messageValues(m, htmlHasLink(m.content)));
       // Words are indexed in the background: a page is answered without waiting for FTS5.
       this.#index.queue(m.id);
       this.#starred.setOne(m.id, m.starred);
-      this.#deleteReactionsOf.run(m.id);
+      if (cached === null || cached.has(m.id)) this.#deleteReactionsOf.run(m.id);
       for (const r of m.reactions) {
         this.#insertReactionAt.run(m.id, r.reactionType, r.emojiCode, r.userId, r.emojiName);
       }

@@ -58,6 +58,7 @@ export class UsersRepo {
   readonly #deleteAll;
   readonly #get;
   readonly #all;
+  readonly #names;
 
   constructor(db: Db) {
     this.#db = db;
@@ -71,6 +72,7 @@ export class UsersRepo {
     this.#deleteAll = db.prepare('DELETE FROM users');
     this.#get = db.prepare('SELECT * FROM users WHERE id = ?');
     this.#all = db.prepare('SELECT * FROM users ORDER BY full_name COLLATE NOCASE, id');
+    this.#names = db.prepare('SELECT id, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))').raw();
   }
 
   replaceAll(users: readonly StoredUser[]): void {
@@ -82,6 +84,13 @@ export class UsersRepo {
 
   upsert(user: StoredUser): void {
     this.#upsert.run(params(user));
+  }
+
+  /** The full names of those of these users that are known: one query, no profile parsed (DM list). */
+  fullNames(ids: Iterable<number>): Map<number, string> {
+    const list = [...new Set(ids)];
+    if (list.length === 0) return new Map();
+    return new Map(this.#names.all(JSON.stringify(list)) as [number, string][]);
   }
 
   get(id: number): StoredUser | null {

@@ -1,7 +1,7 @@
 /** readCachedPage: answers only when message_ranges proves the window is complete. */
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readCachedPage, resolveFirstUnread } from '../../../main/accounts/cache-page';
+import { readCachedPage, resolveFirstUnread, windowOf } from '../../../main/accounts/cache-page';
 import { AccountStore } from '../../../main/store/account-store';
 import { NEWEST, type NarrowFilter } from '../../../main/store/narrows';
 import { channelMessage, tempDir } from '../store/fixtures';
@@ -57,5 +57,21 @@ describe('readCachedPage', () => {
     ]);
     expect(resolveFirstUnread(store, f)).toBe(60);
     expect(resolveFirstUnread(store, { kind: 'topic', channelId: 5, topic: 'other' })).toBe('newest');
+  });
+});
+
+describe('windowOf', () => {
+  const ids = (list: { id: number }[]) => list.map((m) => m.id);
+  const cached = [5, 6, 7].map((id) => ({ ...channelMessage(id, 1, 't'), read: false }));
+  const fetchedOlder = [1, 2, 3, 4, 5].map((id) => ({ ...channelMessage(id, 1, 't'), read: false }));
+  const fetchedNewer = [8, 9, 10].map((id) => ({ ...channelMessage(id, 1, 't'), read: false }));
+
+  it('joins the lists without duplicates, oldest first, and keeps the last `before` below the newest', () => {
+    expect(ids(windowOf([cached, fetchedOlder], 'newest', 4, 0))).toEqual([4, 5, 6, 7]);
+  });
+
+  it('keeps the anchor and counts each side from it', () => {
+    expect(ids(windowOf([cached, fetchedOlder, fetchedNewer], 6, 2, 3))).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(ids(windowOf([cached, fetchedNewer], 'oldest', 0, 4))).toEqual([5, 6, 7, 8]);
   });
 });

@@ -138,6 +138,45 @@ describe('Pager gaps', () => {
     store.close();
   });
 
+  it('answers a gap with what it read joined to what it fetched, as a fresh read would, unless an event wrote meanwhile', async () => {
+    const store = AccountStore.open(join(tempDir(), 'g4.sqlite'));
+    subscribe(store);
+    await pagerOn(store, server.baseUrl, 'queue').page(channel, 'newest', 10, 0);
+    let duringFetch = (): void => {};
+    const client = new ApiClient({
+      realmUrl: server.baseUrl,
+      auth: me,
+      fetch: async (input, init) => {
+        duringFetch();
+        return fetch(input, init);
+      },
+    });
+    const pager = new Pager({
+      store,
+      fetch: messageFetcher(client, () => 420, me.userId),
+      liveQueueId: () => 'queue',
+      log,
+    });
+
+    const joined = await pager.page(channel, 'newest', 30, 0);
+    expect(joined.fromCache).toBe(false);
+    expect(joined.messages.map((m) => m.id)).toEqual(allIds.slice(-30));
+    const fresh = await pager.page(channel, 'newest', 30, 0);
+    expect(fresh.fromCache).toBe(true);
+    expect(joined.messages).toEqual(fresh.messages);
+
+    // An event lands while the next gap is fetched: the cached part is read again.
+    const edited = allIds.at(-1)!;
+    duringFetch = () => {
+      store.messages.setContent(edited, '<p>edited while the gap was fetched</p>', 1);
+      duringFetch = () => {};
+    };
+    const after = await pager.page(channel, 'newest', 50, 0);
+    expect(after.messages.map((m) => m.id)).toEqual(allIds.slice(-50));
+    expect(after.messages.at(-1)?.content).toBe('<p>edited while the gap was fetched</p>');
+    store.close();
+  });
+
   it('walks a long side in batches no bigger than one batch, and gets the same messages as one request', async () => {
     const client = new ApiClient({ realmUrl: server.baseUrl, auth: me, fetch: recordingFetch });
     requests.length = 0;

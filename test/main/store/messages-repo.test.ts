@@ -60,6 +60,18 @@ describe('MessagesRepo', () => {
     expect(m?.reactions).toEqual([]);
   });
 
+  it('replaces the reactions of cached messages in a batch that also brings new ones', () => {
+    const thumbs = { userId: 1, reactionType: 'unicode_emoji', emojiCode: '1f44d', emojiName: '+1' };
+    const heart = { userId: 2, reactionType: 'unicode_emoji', emojiCode: '2764', emojiName: 'heart' };
+    store.messages.upsertMany([channelMessage(1, 5, 'a', { reactions: [thumbs] })]);
+    store.messages.upsertMany([
+      channelMessage(1, 5, 'a', { reactions: [heart] }),
+      channelMessage(2, 5, 'a', { reactions: [thumbs, heart] }),
+      channelMessage(3, 5, 'a'),
+    ]);
+    expect(store.messages.getByIds([1, 2, 3]).map((m) => m.reactions)).toEqual([[heart], [thumbs, heart], []]);
+  });
+
   it('edits, moves, flags, reacts and deletes only cached messages and says which', () => {
     store.messages.upsertMany([channelMessage(1, 5, 'a'), channelMessage(2, 5, 'a')]);
     expect(store.messages.setContent(1, '<p>edited</p>', 99)).toBe(true);

@@ -91,6 +91,13 @@ describe('small repos', () => {
     expect(store.users.patch(2, { fullName: 'Bea', extra: { role_note: 'x' } })).toBe(true);
     expect(store.users.patch(77, { fullName: 'Nobody' })).toBe(false);
     expect(store.users.get(2)).toEqual(user(2, { fullName: 'Bea', extra: { timezone: 'UTC', role_note: 'x' } }));
+    expect(store.users.fullNames([2, 1, 2, 77])).toEqual(
+      new Map([
+        [1, 'Amy'],
+        [2, 'Bea'],
+      ]),
+    );
+    expect(store.users.fullNames([])).toEqual(new Map());
   });
 
   it('channels: subscribe, update properties (known, deprecated and unknown), unsubscribe', () => {
