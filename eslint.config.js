@@ -9,7 +9,9 @@ import globals from 'globals';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'renderer/dist/', 'release/', 'test/artifacts/', 'bench/results/', 'bench/.probe/'] },
+  {
+    ignores: ['node_modules/', 'out/', 'dist/', 'renderer/dist/', 'release/', 'test/artifacts/', 'bench/results/', 'bench/.probe/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],
