@@ -1,11 +1,12 @@
 /**
  * Warm start: after a restart the sidebar and the last view come from the cache, even with
- * the server gone; and a restart after the event queue expired loses no message.
+ * the server gone or holding every request unanswered; and a restart after the event queue expired loses no message.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Narrow } from '../../../common/model';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { faults } from '../../helpers/devserverFaults';
 import { tempDir } from '../store/fixtures';
 import { apiKeyOf, sendToChannel } from '../sync/http';
 import { startCore, type TestCore } from './harness';
@@ -102,6 +103,35 @@ describe('restart', () => {
     });
     expect(withEcho.messages.at(-1)).toMatchObject({ localId, topic: 'offline', channelId: channel.id });
     expect(withEcho.messages.at(-1)!.id).toBeLessThan(0);
+  });
+
+  it('shows the sidebar and the last view from the cache while the server answers nothing at all', async () => {
+    server = await startDevServer({ faults: true });
+    const dataDir = tempDir();
+    const credentials = new MemoryCredentialStore();
+    const { t, account, sidebar } = await signedIn(dataDir, credentials);
+    const narrow: Narrow = { kind: 'channel', channelId: sidebar.channels[0]!.id };
+    await t.ok('view:open', { accountId: account.id, narrow });
+    const page = { accountId: account.id, narrow, anchor: 'newest' as const, before: 20, after: 0 };
+    const first = await t.ok('messages:page', page);
+    await t.core.close();
+
+    // Every request from now on hangs: a warm start must not wait on any of them.
+    await faults(server).hangNext(10_000);
+    const t2 = await startCore(dataDir, credentials);
+    cores.push(t2);
+    // The restarted core's first request is held by the server before the screens ask.
+    await vi.waitFor(async () => expect((await faults(server!).list())[0]?.fired).toBeGreaterThan(0), {
+      timeout: 10_000,
+    });
+    const warm = await t2.ok('sidebar:get', { accountId: account.id });
+    expect(warm.channels.map((c) => c.id)).toEqual(sidebar.channels.map((c) => c.id));
+    const state = await t2.ok('app:state', {});
+    expect(state.lastView).toEqual(narrow);
+    const again = await t2.ok('messages:page', page);
+    expect(again.fromCache).toBe(true);
+    expect(again.messages.map((m) => m.id)).toEqual(first.messages.map((m) => m.id));
+    await faults(server).clear();
   });
 
   it('after the event queue expired while closed, the open view gets the missed message', async () => {
