@@ -4,7 +4,7 @@
  * the activity signal main's heartbeats report: the window has focus and the user did something
  * in the last five minutes (Zulip's web app uses the same idle timeout).
  */
-import type { PresenceStatus, PresenceView, UserSummary } from '../../common/model';
+import type { PresenceStatus, PresenceView } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
 
@@ -53,19 +53,6 @@ export class PresenceState {
     this.generation++;
     for (const stop of this.stops) stop();
   }
-}
-
-const RANK: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
-
-/** People for the sidebar's list: active first, then idle, then offline, each by name; no bots or deactivated accounts. */
-export function peopleByPresence(users: readonly UserSummary[], presence: PresenceState): UserSummary[] {
-  return users
-    .filter((u) => !u.isBot && u.isActive)
-    .sort(
-      (a, b) =>
-        RANK[presence.status(a.id)] - RANK[presence.status(b.id)] ||
-        a.fullName.localeCompare(b.fullName, undefined, { sensitivity: 'base' }),
-    );
 }
 
 /** Zulip's web app marks the user idle after this long without input, even with the window focused. */
