@@ -5,7 +5,7 @@
  */
 import { watchLoop } from './loop-watch';
 import { ratio, summarize, type Summary } from './stats';
-import type { BenchCase, Side } from './types';
+import type { BenchCase, SelfTimed, Side } from './types';
 
 export interface CaseResult {
   name: string;
@@ -40,7 +40,13 @@ async function timeOne(side: Side, round: number, watch = false) {
   let result = side.run(round);
   const syncMs = performance.now() - start;
   if (isThenable(result)) result = await result;
-  const ms = performance.now() - start;
+  let ms = performance.now() - start;
+  if (side.selfTimed) {
+    const own = result as SelfTimed;
+    if (typeof own?.ms !== 'number' || !Number.isFinite(own.ms))
+      throw new Error(`${side.label}: a selfTimed side must answer { ms, result }`);
+    ({ ms, result } = own);
+  }
   return { ms, blockMs: loop ? Math.max(syncMs, loop.stop()) : ms, result };
 }
 

@@ -9,6 +9,17 @@ export interface Side {
   /** What this side does, for the table and the JSON (e.g. "raw INSERT x6 statements"). */
   label: string;
   run(round: number): unknown;
+  /**
+   * run() answers a SelfTimed: the side read its time off a better clock than the wall time of
+   * the call (a browser's, when a row appeared on screen, without the driver's polling delay).
+   */
+  selfTimed?: boolean;
+}
+
+/** What a selfTimed side's run() answers. */
+export interface SelfTimed {
+  ms: number;
+  result: unknown;
 }
 
 export interface BenchCase {

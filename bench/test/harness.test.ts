@@ -95,6 +95,27 @@ describe('runCase', () => {
     expect(result.overBudget).toBe(result.blocking!.maxMs > 5);
   });
 
+  it('takes a selfTimed side at its word, compares its result, and refuses an answer without a time', async () => {
+    const result = await runCase({
+      name: 'self-timed',
+      warmup: 0,
+      rounds: 3,
+      baseline: { label: 'b', run: () => 'same' },
+      measured: { label: 'm', selfTimed: true, run: (round) => ({ ms: 100 + round, result: 'same' }) },
+      compare: (b, m) => (b === m ? null : `${String(b)} vs ${String(m)}`),
+    });
+    expect(result.measured).toMatchObject({ medianMs: 101, minMs: 100, maxMs: 102 });
+    await expect(
+      runCase({
+        name: 'no-time',
+        warmup: 0,
+        rounds: 1,
+        baseline: { label: 'b', run: () => 1 },
+        measured: { label: 'm', selfTimed: true, run: () => 1 },
+      }),
+    ).rejects.toThrow(/must answer \{ ms, result \}/);
+  });
+
   it('fails a case whose sides disagree', async () => {
     await expect(
       runCase({

@@ -1,0 +1,165 @@
+/**
+ * Start-up as a user sees it (issue 10): from launching the core and the bridge host to the first
+ * message row on screen in Chromium, the renderer's own code and rendering included.
+ *  - cold: an empty data folder; the sign-in screen filled in, the first sync, a channel chosen;
+ *  - warm: the folder of an earlier session reopened; the app restores the last view by itself.
+ * Both load the renderer into a fresh browser context, so neither has the other's page cache.
+ * Times run from the launch to the moment the page put the first row on screen (its own clock);
+ * the cold side's form is filled by the driver as fast as it can, far faster than a person.
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createCore } from '../../main/core';
+import { MemoryCredentialStore } from '../../main/credentials';
+import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
+import { RENDERER_DIST } from '../../main/host/renderer-dist';
+import { createLogger } from '../../main/log';
+import type { Core } from '../../main/ipc/types';
+import { startDevServer, type DevServerUser, type RunningDevServer } from '../../devserver/spawn';
+import type { BenchCase, SelfTimed, Suite, SuiteContext } from '../lib/types';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const UI_TIMEOUT = 20_000;
+const CHANNEL = 'general';
+const quiet = () => createLogger({ name: 'bench.ui', level: 'error', sink: () => undefined });
+
+interface Running {
+  core: Core;
+  host: BridgeHost;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Wall-clock milliseconds shared by this process and the browser (both read the system clock). */
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+/**
+ * Notes, on the page's own clock, when the first message row is put on screen: the driver's
+ * polling would add tens of milliseconds to every reading.
+ */
+function watchFirstRow(): void {
+  const w = window as unknown as { __parleyFirstRow?: number };
+  const seen = new MutationObserver(() => {
+    if (document.querySelector('[role="log"] article, [role="log"] [role="article"]')) {
+      w.__parleyFirstRow = performance.timeOrigin + performance.now();
+      seen.disconnect();
+    }
+  });
+  seen.observe(document, { subtree: true, childList: true });
+}
+
+/** Core, bridge host and a fresh browser context with the app loaded: what a launch does. */
+async function launch(browser: Browser, dataDir: string, credentials: MemoryCredentialStore): Promise<Running> {
+  const core = await createCore({ dataDir, credentials, log: quiet() });
+  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log: quiet() });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(watchFirstRow);
+  const page = await context.newPage();
+  await page.goto(host.url);
+  return { core, host, context, page };
+}
+
+async function shutDown(r: Running): Promise<void> {
+  await r.context.close();
+  await r.host.close();
+  await r.core.close();
+}
+
+async function signIn(page: Page, server: RunningDevServer, user: DevServerUser): Promise<void> {
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: /^Email/ }).fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function openChannel(page: Page): Promise<void> {
+  const channels = page.getByRole('navigation', { name: 'Channels' });
+  await channels.getByRole('button', { name: CHANNEL, exact: true }).click({ timeout: UI_TIMEOUT });
+}
+
+/**
+ * Waits for the first message row; answers the time from `startedAt` until the page put it on
+ * screen, and the newest row's text (both sides must show the same).
+ */
+async function firstRows(page: Page, startedAt: number): Promise<SelfTimed> {
+  const rows = page.getByRole('log').getByRole('article');
+  await rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+  const shownAt = await page.evaluate(() => (window as unknown as { __parleyFirstRow?: number }).__parleyFirstRow);
+  if (shownAt === undefined) throw new Error('the page did not note its first message row');
+  return { ms: shownAt - startedAt, result: (await rows.last().textContent()) ?? '' };
+}
+
+async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`the ui suite needs Chromium at ${CHROMIUM} (or CHROMIUM_PATH)`);
+  if (!existsSync(join(RENDERER_DIST, 'index.html')))
+    throw new Error('the ui suite needs `npm run build:renderer` first');
+  const server = await startDevServer({ seed: 'demo' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  const running: Running[] = [];
+  const closeAll = async () => {
+    for (const r of running.splice(0)) await shutDown(r);
+  };
+  try {
+    const user = server.byRole(400);
+    const credentials = new MemoryCredentialStore();
+    // One session through the UI leaves the folder the warm starts copy: signed in, the channel open.
+    const template = join(ctx.dir, 'warm-template');
+    const first = await launch(browser, template, credentials);
+    await signIn(first.page, server, user);
+    await openChannel(first.page);
+    await firstRows(first.page, epochNow());
+    await shutDown(first);
+
+    yield {
+      name: 'warm start vs cold start, launch to the first message row in Chromium',
+      warmup: 1,
+      rounds: ctx.quick ? 3 : 8,
+      prepare: async (round) => {
+        await closeAll();
+        for (const side of ['cold', 'warm'])
+          rmSync(join(ctx.dir, `${side}-${round}`), { recursive: true, force: true });
+        cpSync(template, join(ctx.dir, `warm-${round}`), { recursive: true });
+      },
+      baseline: {
+        label: 'cold: empty data folder, the sign-in screen filled in, first sync, the channel chosen',
+        selfTimed: true,
+        run: async (round) => {
+          const startedAt = epochNow();
+          const r = await launch(browser, join(ctx.dir, `cold-${round}`), credentials);
+          running.push(r);
+          await signIn(r.page, server, user);
+          await openChannel(r.page);
+          return firstRows(r.page, startedAt);
+        },
+      },
+      measured: {
+        label: 'warm: the same session reopened, the last view restored from the cache',
+        selfTimed: true,
+        run: async (round) => {
+          const startedAt = epochNow();
+          const r = await launch(browser, join(ctx.dir, `warm-${round}`), credentials);
+          running.push(r);
+          return firstRows(r.page, startedAt);
+        },
+      },
+      compare: (b, m) => (b === m ? null : `cold start showed "${String(b)}" last, warm "${String(m)}"`),
+    };
+    await closeAll();
+  } finally {
+    await closeAll().catch(() => undefined);
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export const uiSuite: Suite = {
+  name: 'ui',
+  description: 'start-up as users see it: launch to the first message row in Chromium, warm vs cold',
+  order: 60,
+  cases,
+};
