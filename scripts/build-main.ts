@@ -12,8 +12,11 @@ import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Loaded at run time: Electron provides itself; native addons cannot be bundled. */
-export const EXTERNALS = ['electron', 'better-sqlite3', 'keytar'];
+/**
+ * Loaded at run time: Electron provides itself; native addons cannot be bundled; undici is
+ * needed only behind a proxy (main/api/proxy.ts), so it is not compiled with every core start.
+ */
+export const EXTERNALS = ['electron', 'better-sqlite3', 'keytar', 'undici'];
 
 const common: BuildOptions = {
   absWorkingDir: PROJECT_ROOT,

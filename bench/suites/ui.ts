@@ -11,7 +11,9 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createCore } from '../../main/core';
-import { MemoryCredentialStore } from '../../main/credentials';
+import { MemoryCredentialStore, openCredentialStore } from '../../main/credentials';
+import { pendingCore, startCoreThread } from '../../main/core-thread';
+import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { createLogger } from '../../main/log';
@@ -29,6 +31,40 @@ interface Running {
   host: BridgeHost;
   context: BrowserContext;
   page: Page;
+}
+
+/** Keys for the bench's sessions: the OS keychain when one answers, so the core can run as in the app. */
+const KEYCHAIN_SERVICE = 'Parley bench ui';
+
+type CoreStarter = (dataDir: string) => Promise<Core>;
+
+/**
+ * How a launch starts the core. As in the app, on its own worker thread from the release bundle
+ * (out/main/core-thread.cjs), which needs the OS keychain to find its key again after a restart;
+ * without one (no D-Bus session), on this thread with keys in memory, which makes the host wait
+ * on the core's start-up work and both sides slower than in the app.
+ */
+async function coreStarter(
+  ctx: SuiteContext,
+): Promise<{ start: CoreStarter; cleanUp: (realmUrl: string, email: string) => Promise<void> }> {
+  const { store, status } = await openCredentialStore(quiet(), { service: KEYCHAIN_SERVICE, probeTimeoutMs: 3000 });
+  if (status.kind === 'keychain') {
+    const bundles = join(PROJECT_ROOT, 'bench', '.probe');
+    await buildMain(join(bundles, 'out'));
+    const entry = join(bundles, 'out', 'main', 'core-thread.cjs');
+    ctx.note('ui: the core on its worker thread (release bundle), keys in the OS keychain, as in the app');
+    return {
+      start: (dataDir) =>
+        startCoreThread(
+          { dataDir, keychainService: KEYCHAIN_SERVICE, log: { name: 'bench.ui', level: 'error' } },
+          { entry, log: quiet(), execArgv: [] },
+        ),
+      cleanUp: async (realmUrl, email) => void (await store.delete({ realmUrl, email })),
+    };
+  }
+  ctx.note(`ui: no OS keychain (${status.reason}): the core ran on the host's thread, slower than in the app`);
+  const credentials = new MemoryCredentialStore();
+  return { start: (dataDir) => createCore({ dataDir, credentials, log: quiet() }), cleanUp: async () => undefined };
 }
 
 /** Wall-clock milliseconds shared by this process and the browser (both read the system clock). */
@@ -50,8 +86,9 @@ function watchFirstRow(): void {
 }
 
 /** Core, bridge host and a fresh browser context with the app loaded: what a launch does. */
-async function launch(browser: Browser, dataDir: string, credentials: MemoryCredentialStore): Promise<Running> {
-  const core = await createCore({ dataDir, credentials, log: quiet() });
+async function launch(browser: Browser, dataDir: string, startCore: CoreStarter): Promise<Running> {
+  // As Electron does: the window loads while the core starts (main/core-thread/pending-core.ts).
+  const core = pendingCore(startCore(dataDir));
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log: quiet() });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(watchFirstRow);
@@ -101,15 +138,17 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
   });
   const running: Running[] = [];
+  const cleanUps: (() => Promise<void>)[] = [];
   const closeAll = async () => {
     for (const r of running.splice(0)) await shutDown(r);
   };
   try {
     const user = server.byRole(400);
-    const credentials = new MemoryCredentialStore();
+    const cores = await coreStarter(ctx);
+    cleanUps.push(() => cores.cleanUp(server.baseUrl, user.email));
     // One session through the UI leaves the folder the warm starts copy: signed in, the channel open.
     const template = join(ctx.dir, 'warm-template');
-    const first = await launch(browser, template, credentials);
+    const first = await launch(browser, template, cores.start);
     await signIn(first.page, server, user);
     await openChannel(first.page);
     await firstRows(first.page, epochNow());
@@ -130,7 +169,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
         selfTimed: true,
         run: async (round) => {
           const startedAt = epochNow();
-          const r = await launch(browser, join(ctx.dir, `cold-${round}`), credentials);
+          const r = await launch(browser, join(ctx.dir, `cold-${round}`), cores.start);
           running.push(r);
           await signIn(r.page, server, user);
           await openChannel(r.page);
@@ -142,7 +181,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
         selfTimed: true,
         run: async (round) => {
           const startedAt = epochNow();
-          const r = await launch(browser, join(ctx.dir, `warm-${round}`), credentials);
+          const r = await launch(browser, join(ctx.dir, `warm-${round}`), cores.start);
           running.push(r);
           return firstRows(r.page, startedAt);
         },
@@ -152,6 +191,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     await closeAll();
   } finally {
     await closeAll().catch(() => undefined);
+    for (const cleanUp of cleanUps) await cleanUp().catch(() => undefined);
     await browser.close();
     await server.stop();
   }

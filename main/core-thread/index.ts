@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 
 export { startCoreThread, type CoreThreadHost, type RemoteCore } from './remote-core';
+export { pendingCore, type PendingCore } from './pending-core';
 export { RestartBudget } from './restart-budget';
 export type { CoreThreadOptions } from './protocol';
 

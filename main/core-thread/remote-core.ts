@@ -26,6 +26,11 @@ export interface CoreThreadHost {
   pushToken?: () => Promise<PushToken | null>;
   /** How many unexpected exits in a row are restarted (default 3 within a minute). */
   restarts?: RestartBudget;
+  /**
+   * Node options for the worker (default: this process's). A benchmark run under tsx passes []
+   * so a bundled entry starts as in Electron, without tsx's loader compiling it again.
+   */
+  execArgv?: string[];
 }
 
 export type RemoteCore = Core & {
@@ -111,7 +116,7 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
   }
 
   function spawn(restarted: boolean): void {
-    worker = new Worker(host.entry, { workerData: options });
+    worker = new Worker(host.entry, { workerData: options, ...(host.execArgv ? { execArgv: host.execArgv } : {}) });
     alive = true;
     worker.on('message', (m: FromThread) => onMessage(m, restarted));
     worker.on('error', (e) => host.log.error('the core thread failed', { error: e }));

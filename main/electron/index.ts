@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
-import { startCoreThread } from '../core-thread';
+import { pendingCore, startCoreThread } from '../core-thread';
 import { createLogger } from '../log';
 import { chooseSqliteBinding, NativeModuleError } from '../store/native-binding';
 import { platformPushToken } from '../push/platform';
@@ -140,19 +140,23 @@ async function start(): Promise<void> {
   const push = pushOptions();
   // The core (SQLite caches, sync loops, outbox) runs on a worker thread, so no disk stall ever
   // holds up this thread, which routes the window's IPC (main/core-thread/remote-core.ts).
-  const core = await startCoreThread(
-    {
-      dataDir: app.getPath('userData'),
-      log: { name: 'core' },
-      ...(push ? { push } : {}),
-      ...(sqliteBinding ? { sqliteBinding } : {}),
-    },
-    {
-      // Beside this bundle, inside app.asar: worker threads read asar archives since Electron 17.3.
-      entry: fileURLToPath(new URL('./core-thread.cjs', import.meta.url)),
-      log,
-      pushToken: () => platformPushToken(process.platform, pushNotifications),
-    },
+  // Not awaited: the window loads while the thread starts, and calls made meanwhile wait for it
+  // (main/core-thread/pending-core.ts), so a launch pays the longer of the two, not their sum.
+  const core = pendingCore(
+    startCoreThread(
+      {
+        dataDir: app.getPath('userData'),
+        log: { name: 'core' },
+        ...(push ? { push } : {}),
+        ...(sqliteBinding ? { sqliteBinding } : {}),
+      },
+      {
+        // Beside this bundle, inside app.asar: worker threads read asar archives since Electron 17.3.
+        entry: fileURLToPath(new URL('./core-thread.cjs', import.meta.url)),
+        log,
+        pushToken: () => platformPushToken(process.platform, pushNotifications),
+      },
+    ),
   );
   const unwire = wireCoreToIpc({
     core,
@@ -200,6 +204,8 @@ async function start(): Promise<void> {
     mainWindow = window;
   };
   openWindow();
+  // A core that cannot start ends the launch with its reason (start()'s catch shows it).
+  await core.started;
   if (selfTest) {
     const result = await runSelfTest(
       {

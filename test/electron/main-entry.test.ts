@@ -41,6 +41,8 @@ describe('main entry', () => {
   beforeAll(async () => {
     loadMain(fake);
     await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 10_000 });
+    // The window opens while the core's thread starts; the menu is set once the core is up.
+    await vi.waitFor(() => expect(fake.calls.some((c) => c.startsWith('appMenu:'))).toBe(true), { timeout: 10_000 });
   });
 
   it('uses the data folder it was given and sandboxes every renderer', () => {
