@@ -8,9 +8,10 @@
  * code that every start of the core's thread would otherwise compile, proxy or not (the build
  * keeps it out of the bundle, scripts/build-main.ts).
  */
+import type * as UndiciModule from 'undici';
 import type { Logger } from '../log';
 
-type Undici = typeof import('undici');
+type Undici = typeof UndiciModule;
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
