@@ -1,5 +1,5 @@
 /** Small view-model builders for renderer tests. */
-import type { AccountSummary, MessageView, ServerInfo, Sidebar } from '../../common/model';
+import type { AccountSummary, MessageView, ServerInfo, Sidebar, UserSummary } from '../../common/model';
 
 export const SELF_ID = 10;
 
@@ -112,5 +112,19 @@ export function serverInfo(overrides: Partial<ServerInfo> = {}): ServerInfo {
     isIncompatible: false,
     pushNotificationsEnabled: false,
     ...overrides,
+  };
+}
+
+/** A person of the organization (a member unless `extra` says otherwise). */
+export function person(id: number, fullName: string, extra: Partial<UserSummary> = {}): UserSummary {
+  return {
+    id,
+    fullName,
+    email: `${id}@example.com`,
+    avatarUrl: null,
+    role: 400,
+    isBot: false,
+    isActive: true,
+    ...extra,
   };
 }

@@ -1,23 +1,12 @@
 import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PresenceView, UserSummary } from '../../../common/model';
+import type { PresenceView } from '../../../common/model';
 import { PresenceState } from '../../state/presence.svelte';
-import { SELF_ID } from '../../testing/fixtures';
+import { SELF_ID, person } from '../../testing/fixtures';
 import { MemoryBridge } from '../../testing/memoryBridge';
 import DmList from './DmList.svelte';
 import UserList from './UserList.svelte';
-
-const person = (id: number, fullName: string, extra: Partial<UserSummary> = {}): UserSummary => ({
-  id,
-  fullName,
-  email: `${id}@example.com`,
-  avatarUrl: null,
-  role: 400,
-  isBot: false,
-  isActive: true,
-  ...extra,
-});
 
 const USERS = [
   person(SELF_ID, 'Me Myself'),

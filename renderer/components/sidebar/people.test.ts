@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PresenceStatus, UserSummary } from '../../../common/model';
+import type { PresenceStatus } from '../../../common/model';
+import { person } from '../../testing/fixtures';
 import { listablePeople, peopleFor, rankPeople } from './people';
-
-const person = (id: number, fullName: string, extra: Partial<UserSummary> = {}): UserSummary => ({
-  id,
-  fullName,
-  email: `${id}@example.com`,
-  avatarUrl: null,
-  role: 400,
-  isBot: false,
-  isActive: true,
-  ...extra,
-});
 
 const presence = (statuses: Record<number, PresenceStatus>) => ({
   status: (id: number): PresenceStatus => statuses[id] ?? 'offline',
