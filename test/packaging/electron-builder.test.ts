@@ -114,6 +114,13 @@ it('puts the bundles, the built renderer and package.json into app.asar', () => 
   expect(manifest.productName).toBe('Parley');
 });
 
+it('ships undici beside the core bundle, not inside it: the core loads it only behind a proxy', () => {
+  expect(entries).toContain('/node_modules/undici/package.json');
+  const core = extractFile(asarPath, 'out/main/core-thread.cjs').toString('utf8');
+  expect(core).toContain('require("undici")');
+  expect(core).not.toContain('class EnvHttpProxyAgent');
+});
+
 it('leaves sources, tests, source maps and dev tools out', () => {
   const unwanted = entries.filter(
     (entry) =>
