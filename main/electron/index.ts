@@ -134,14 +134,12 @@ async function start(): Promise<void> {
   app.on('web-contents-created', (_event, contents) =>
     guardWebContents(contents, entryUrl, (url) => shell.openExternal(url)),
   );
-  await app.whenReady();
-  secureSession(session.defaultSession, rendererCspHeader());
-
   const push = pushOptions();
   // The core (SQLite caches, sync loops, outbox) runs on a worker thread, so no disk stall ever
   // holds up this thread, which routes the window's IPC (main/core-thread/remote-core.ts).
-  // Not awaited: the window loads while the thread starts, and calls made meanwhile wait for it
-  // (main/core-thread/pending-core.ts), so a launch pays the longer of the two, not their sum.
+  // Started before Electron is ready and not awaited: the window loads while the thread starts,
+  // and calls made meanwhile wait for it (main/core-thread/pending-core.ts), so a launch pays the
+  // longer of the two, not their sum.
   const core = pendingCore(
     startCoreThread(
       {
@@ -158,6 +156,9 @@ async function start(): Promise<void> {
       },
     ),
   );
+  await app.whenReady();
+  secureSession(session.defaultSession, rendererCspHeader());
+
   const unwire = wireCoreToIpc({
     core,
     ipcMain,
