@@ -48,8 +48,9 @@ function newestPerConversation(messages: readonly CachedMessage[]) {
   return { topics, dms };
 }
 
-function write(store: AccountStore, messages: readonly CachedMessage[]): void {
-  store.messages.upsertMany(messages);
+/** Returns the IDs that were not cached before. */
+function write(store: AccountStore, messages: readonly CachedMessage[]): number[] {
+  const added = store.messages.upsertMany(messages);
   const read: number[] = [];
   const unread: UnreadEntry[] = [];
   for (const m of messages) {
@@ -63,6 +64,7 @@ function write(store: AccountStore, messages: readonly CachedMessage[]): void {
     for (const { name, id } of byName.values()) store.topics.note(channelId, name, id);
   }
   for (const [dmKey, id] of dms) store.recentDms.note(dmKey, id);
+  return added;
 }
 
 /** Writes the messages in one transaction; inside the caller's transaction, as part of it. */
@@ -94,11 +96,7 @@ export async function cacheMessagesInChunks(
     if (start > 0) await yieldToEventLoop();
     const chunk = messages.slice(start, start + MESSAGES_PER_TRANSACTION);
     watch?.check();
-    store.transaction(() => {
-      const known = new Set(store.messages.cachedIds(chunk.map((m) => m.id)));
-      write(store, chunk);
-      for (const m of chunk) if (!known.has(m.id)) newIds.push(m.id);
-    });
+    newIds.push(...store.transaction(() => write(store, chunk)));
     watch?.mark();
   }
   return newIds;

@@ -152,28 +152,33 @@ export class MessagesRepo {
   /**
    * Inserts or replaces messages with their reactions, search text and starred state, in one
    * transaction. Inside the caller's transaction it adds no savepoint of its own: nesting one per
-   * call cost more than the rows themselves on the event path.
+   * call cost more than the rows themselves on the event path. Returns the IDs that were not
+   * cached before.
    */
-  upsertMany(messages: readonly StoredMessage[]): void {
-    if (this.#db.inTransaction) this.#write(messages);
-    else this.#upsertInTransaction(messages);
+  upsertMany(messages: readonly StoredMessage[]): number[] {
+    if (this.#db.inTransaction) return this.#write(messages);
+    return this.#upsertInTransaction(messages) as number[];
   }
 
-  #write(messages: readonly StoredMessage[]): void {
+  /** Returns the IDs that were not cached before, in the order given. */
+  #write(messages: readonly StoredMessage[]): number[] {
     // A catch-up brings mostly messages not cached yet, which have no reactions to clear (they
     // cascade with their message): one lookup for the batch is cheaper than a delete per message.
     // The star is always written: the starred table also holds IDs of messages not cached.
-    const cached = messages.length > 1 ? new Set(this.cachedIds(messages.map((m) => m.id))) : null;
+    const cached = new Set(this.cachedIds(messages.map((m) => m.id)));
+    const added: number[] = [];
     for (const m of messages) {
       this.#upsert.run(messageValues(m, htmlHasLink(m.content)));
       // Words are indexed in the background: a page is answered without waiting for FTS5.
       this.#index.queue(m.id);
       this.#starred.setOne(m.id, m.starred);
-      if (cached === null || cached.has(m.id)) this.#deleteReactionsOf.run(m.id);
+      if (cached.has(m.id)) this.#deleteReactionsOf.run(m.id);
+      else added.push(m.id);
       for (const r of m.reactions) {
         this.#insertReactionAt.run(m.id, r.reactionType, r.emojiCode, r.userId, r.emojiName);
       }
     }
+    return added;
   }
 
   has(id: number): boolean {
