@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TopicVisibility } from '../../common/model';
 import { sidebar } from '../testing/fixtures';
-import { conversationsOf, inbox, recent } from './conversations';
+import { conversationsOf, inbox, nextUnreadTopic, recent } from './conversations';
 
 describe('conversations for Inbox and Recent', () => {
   const model = sidebar();
@@ -28,5 +28,20 @@ describe('conversations for Inbox and Recent', () => {
       channelId === first.id && topic === followedName ? 'followed' : 'none';
     const followed = conversationsOf(model, of).filter((c) => c.followed);
     expect(followed.map((c) => c.narrow)).toEqual([{ kind: 'topic', channelId: first.id, topic: followedName }]);
+  });
+});
+
+describe('nextUnreadTopic', () => {
+  it('finds the first unread topic other than the open one, skipping muted channels, or none', () => {
+    const s = sidebar();
+    expect(nextUnreadTopic(s, null)).toEqual({ kind: 'topic', channelId: 1, topic: 'greetings' });
+    expect(nextUnreadTopic(s, { kind: 'topic', channelId: 1, topic: 'greetings' })).toEqual({
+      kind: 'topic',
+      channelId: 1,
+      topic: '',
+    });
+    const muted = { ...s, channels: s.channels.map((c) => ({ ...c, isMuted: true })) };
+    expect(nextUnreadTopic(muted, null)).toBeNull();
+    expect(nextUnreadTopic(null, null)).toBeNull();
   });
 });

@@ -77,3 +77,15 @@ export function inbox(conversations: readonly Conversation[]): { group: string; 
           : b.items[0]!.latestId - a.items[0]!.latestId,
     );
 }
+
+/** The `n` shortcut's target: the first unread topic of an unmuted channel, in sidebar order, other than `current`. */
+export function nextUnreadTopic(sidebar: Sidebar | null, current: Narrow | null): Narrow | null {
+  for (const channel of sidebar?.channels ?? []) {
+    if (channel.isMuted) continue;
+    for (const topic of channel.topics) {
+      const here = current?.kind === 'topic' && current.channelId === channel.id && current.topic === topic.name;
+      if (topic.unreadCount > 0 && !here) return { kind: 'topic', channelId: channel.id, topic: topic.name };
+    }
+  }
+  return null;
+}

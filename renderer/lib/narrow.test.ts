@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message, SELF_ID, sidebar } from '../testing/fixtures';
 import { initials, reactionGlyph, unreadBadge } from './format';
-import { composeTarget, messageInNarrow, narrowKey, narrowLabel, sameNarrow } from './narrow';
+import { composeTarget, conversationOf, messageInNarrow, narrowKey, narrowLabel, sameNarrow } from './narrow';
 
 describe('narrow helpers', () => {
   it('treats narrows as equal regardless of topic case and DM id order', () => {
@@ -59,5 +59,19 @@ describe('format helpers', () => {
     expect(initials('')).toBe('?');
     expect(unreadBadge(12)).toBe('12');
     expect(unreadBadge(5000)).toBe('999+');
+  });
+});
+
+describe('conversationOf', () => {
+  it('is the topic of a channel message, the DM without the user for a direct one', () => {
+    expect(conversationOf(message({ channelId: 4, topic: 'plans' }), 10)).toEqual({
+      kind: 'topic',
+      channelId: 4,
+      topic: 'plans',
+    });
+    expect(conversationOf(message({ channelId: null, dmUserIds: [12, 10, 11] }), 10)).toEqual({
+      kind: 'dm',
+      userIds: [11, 12],
+    });
   });
 });

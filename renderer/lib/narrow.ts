@@ -85,3 +85,9 @@ export function composeTarget(narrow: Narrow, topic: string): ComposeTarget {
       return { kind: 'dm', userIds: [...narrow.userIds] };
   }
 }
+
+/** The conversation a message belongs to (its topic, or its DM without the user), for a reply. */
+export function conversationOf(m: MessageView, selfUserId: number): Narrow | null {
+  if (m.channelId !== null) return { kind: 'topic', channelId: m.channelId, topic: m.topic };
+  return m.dmUserIds ? { kind: 'dm', userIds: dmPeers(m.dmUserIds, selfUserId) } : null;
+}

@@ -1,15 +1,16 @@
 /** The per-account state Home builds once and hands to the parts of its screen. */
-import type { FeatureGates, SavedSnippetView, UserGroupView } from '../../common/model';
-import type { ComposeState } from './compose.svelte';
-import type { MessageActions } from './messageActions';
-import type { MessagesState } from './messages.svelte';
-import type { ReadTracker } from './readTracker';
-import type { RecordList } from './recordList.svelte';
-import type { SearchState } from './search.svelte';
-import type { SidebarState } from './sidebar.svelte';
-import type { TopicVisibilityState } from './topicVisibility.svelte';
-import type { TypingState } from './typing.svelte';
-import type { UserSettingsState } from './userSettings.svelte';
+import type { AccountSummary, FeatureGates, SavedSnippetView, UserGroupView } from '../../common/model';
+import type { BridgeClient } from '../lib/bridge';
+import { ComposeState } from './compose.svelte';
+import { MessageActions } from './messageActions';
+import { MessagesState } from './messages.svelte';
+import { ReadTracker } from './readTracker';
+import { RecordList } from './recordList.svelte';
+import { SearchState } from './search.svelte';
+import { SidebarState } from './sidebar.svelte';
+import { TopicVisibilityState } from './topicVisibility.svelte';
+import { TypingState } from './typing.svelte';
+import { UserSettingsState } from './userSettings.svelte';
 
 export interface HomeParts {
   accountId: string;
@@ -29,4 +30,34 @@ export interface HomeParts {
   groups: RecordList<UserGroupView>;
   /** The user's own Zulip settings (theme, clock, notifications, Enter sends, ...). */
   settings: UserSettingsState;
+}
+
+/** Everything Home keeps for one account, built once when the account comes on screen. */
+export function buildHomeParts(bridge: BridgeClient, account: AccountSummary): HomeParts {
+  const accountId = account.id;
+  const actions = new MessageActions(bridge, accountId, account.userId);
+  return {
+    accountId,
+    features: account.features ?? null,
+    sidebar: new SidebarState(bridge, accountId),
+    messages: new MessagesState(bridge, accountId, account.userId),
+    compose: new ComposeState(bridge, accountId),
+    actions,
+    reads: new ReadTracker(actions, bridge),
+    typing: new TypingState(bridge, accountId, account.userId),
+    topics: new TopicVisibilityState(bridge, accountId, account.features?.followTopics ?? true),
+    search: new SearchState(bridge, accountId),
+    snippets: new RecordList<SavedSnippetView>(bridge, accountId, ['snippets'], (cursor, limit) =>
+      bridge.call('snippets:list', { accountId, cursor, limit }),
+    ),
+    settings: new UserSettingsState(bridge, accountId),
+    groups: new RecordList<UserGroupView>(bridge, accountId, ['groups'], (cursor, limit) =>
+      bridge.call('groups:list', { accountId, cursor, limit }),
+    ),
+    // One page: main answers the whole list from its cache.
+    alertWords: new RecordList<string>(bridge, accountId, ['alertWords'], async () => ({
+      items: await bridge.call('alertWords:list', { accountId }),
+      next: null,
+    })),
+  };
 }
