@@ -15,16 +15,14 @@ import type {
 } from '../../common/model';
 import { ApiClient, type ApiError, type RegisterResponse } from '../api';
 import type { Logger } from '../log';
-import { notificationsFor } from '../notifications/dispatch';
 import { startPresence, type PresenceHeartbeat } from '../presence/account-presence';
 import { Outbox } from '../outbox/outbox';
 import { outboxServer } from '../outbox/server';
 import type { AccountStore } from '../store/account-store';
 import type { AccountRecord } from '../store/app-store';
-import { narrowFilter } from '../store/narrows';
-import { topicKey } from '../store/topic-key';
+import { filterKey, keysOfMessage, narrowFilter } from '../store/narrows';
 import type { Clock } from '../sync/clock';
-import { mergeDeltas, type Delta } from '../sync/deltas';
+import type { Delta } from '../sync/deltas';
 import { SyncEngine } from '../sync/engine';
 import { classifyFailure } from '../sync/failures';
 import { apiForClient } from '../sync/sync-api';
@@ -37,8 +35,8 @@ import { AccountRecords } from '../records/account-records';
 import { validateCompose } from './compose-rules';
 import { AccountPush, tapEvents } from './push-hookup';
 import type { PushSetup } from './push-setup';
-import { SidebarPublisher } from './sidebar-publisher';
-import { buildSidebar, buildSidebarPart, echoView, messageView, userLookup } from './views';
+import { AccountOutput } from './account-output';
+import { echoView, messageView, userLookup } from './views';
 import { StorageFailure } from '../store/storage-failure';
 
 /** How many of the open narrow's newest messages are refetched after an event gap. */
@@ -88,7 +86,7 @@ export class Account {
   /** Reports our presence and polls everyone's (main/presence); null without a key. */
   #presence: PresenceHeartbeat | null = null;
   /** sidebar:changed when the sidebar differs from the last one sent, and unreads:changed. */
-  readonly #sidebarOut: SidebarPublisher;
+  readonly #out: AccountOutput;
 
   constructor(o: AccountOptions) {
     this.#o = o;
@@ -139,13 +137,9 @@ export class Account {
       newLocalId: () => randomUUID(),
       server: client ? outboxServer(client, () => this.#featureLevel(), o.record.userId, this.#pager) : null,
       queueId: () => this.#engine?.queueId ?? null,
-      onEchoChanged: (entry) =>
-        this.#emit('messages:updated', {
-          accountId: this.id,
-          messages: [echoView(entry, this.#self(), userLookup(store))],
-        }),
+      onEchoChanged: (entry) => this.#out.echoes('messages:updated', [entry]),
       onConfirmed: (localId, id) => this.#publish([{ kind: 'echoConfirmed', localId, id }]),
-      onEchoRemoved: (entry) => this.#emit('messages:removed', { accountId: this.id, messageIds: [-entry.seq] }),
+      onEchoRemoved: (entry) => this.#out.echoRemoved(entry),
     });
     this.actions = new MessageActions({
       accountId: this.id,
@@ -156,13 +150,6 @@ export class Account {
       now: () => o.clock.now(),
       log: o.log.child('messages'),
       publish: (deltas) => this.#publish(deltas),
-    });
-    this.#sidebarOut = new SidebarPublisher({
-      accountId: this.id,
-      build: () => this.sidebar(),
-      buildPart: (touched) => buildSidebarPart(this.store, this.#record.userId, touched),
-      emit: o.emit,
-      unreadsIfChanged: () => this.actions.unreadsIfChanged(),
     });
     this.records = new AccountRecords({
       accountId: this.id,
@@ -176,21 +163,26 @@ export class Account {
       // A user setting (drafts sync) changes a gate: the account list shows the new ones.
       onGatesChanged: () => this.#o.onRecordChanged(this.#record),
     });
+    this.#out = new AccountOutput({
+      accountId: this.id,
+      store,
+      selfUserId: o.record.userId,
+      emit: o.emit,
+      records: this.records,
+      unreadsIfChanged: () => this.actions.unreadsIfChanged(),
+      doNotDisturb: () => o.doNotDisturb(),
+      onUsersChanged: () => this.#followOwnName(),
+      self: () => this.#self(),
+    });
   }
 
   /** Warm start: the cached sidebar goes out at once, then sync begins. */
   start(): void {
-    this.#sidebarOut.publish();
+    this.#out.publishSidebar();
     this.#emit('account:status', { accountId: this.id, status: this.#status });
     // What was written before the last quit is still waiting: its echoes come back at once.
     const unsent = this.store.outbox.all();
-    if (unsent.length > 0) {
-      const users = userLookup(this.store);
-      this.#emit('messages:added', {
-        accountId: this.id,
-        messages: unsent.map((e) => echoView(e, this.#self(), users)),
-      });
-    }
+    this.#out.echoes('messages:added', unsent);
     this.#engine?.start();
     if (this.#client) this.#presence ??= startPresence(this.#client, this.store, this.#o, this.records);
     // Push registers at once: a resumed event queue may not answer (or register) for a long-poll.
@@ -222,7 +214,7 @@ export class Account {
   }
 
   sidebar(): Sidebar {
-    return buildSidebar(this.store, this.id, this.#record.userId);
+    return this.#out.sidebar();
   }
 
   setOpenView(narrow: Narrow): void {
@@ -237,13 +229,9 @@ export class Account {
     if (result.foundNewest || anchor === 'newest') {
       // Unconfirmed sends of this narrow sit after the newest message, as the user left them
       // (also offline, when the cache cannot prove it holds the newest).
+      const key = filterKey(filter);
       for (const e of this.store.outbox.all()) {
-        const same =
-          filter.kind === 'dm'
-            ? e.dmKey === filter.dmKey
-            : e.channelId === filter.channelId &&
-              (filter.kind === 'channel' || topicKey(e.topic) === topicKey(filter.topic));
-        if (same) messages.push(echoView(e, this.#self(), users));
+        if (keysOfMessage(e).includes(key)) messages.push(echoView(e, this.#self(), users));
       }
     }
     return {
@@ -265,10 +253,7 @@ export class Account {
       // Not saved, so not sent: the renderer keeps the text and shows why.
       throw StorageFailure.from(e, this.store.file) ?? e;
     }
-    this.#emit('messages:added', {
-      accountId: this.id,
-      messages: [echoView(entry, this.#self(), userLookup(this.store))],
-    });
+    this.#out.echoes('messages:added', [entry]);
     void this.#outbox.flush();
     return { localId: entry.localId };
   }
@@ -329,7 +314,7 @@ export class Account {
             this.#newestKnown = Math.max(this.#newestKnown, ...d.ids);
         }
         this.#publish(deltas);
-        this.#notify(deltas);
+        this.#out.notify(deltas);
       },
       onRegistered: (r) => this.#afterRegister(r),
     });
@@ -350,7 +335,7 @@ export class Account {
       this.#record = next;
       this.#o.onRecordChanged(next);
     }
-    this.#sidebarOut.publish();
+    this.#out.publishSidebar();
     this.records.afterRegister();
     // Not awaited: the push registration must not hold up the refetch and the outbox.
     void this.#push?.afterRegister((r as Record<string, unknown>)['push_devices']);
@@ -370,7 +355,7 @@ export class Account {
       const gap = await catchUpGap(this.#pager, this.store, newestCached, this.#o.log);
       const deltas = [{ kind: 'messagesAdded' as const, ids: gap }];
       if (gap.length > 0) this.#publish(deltas);
-      if (gap.length > 0 && queueWasLost) this.#notify(deltas);
+      if (gap.length > 0 && queueWasLost) this.#out.notify(deltas);
     }
     this.#newestKnown = Math.max(newestCached, this.store.messages.newestId(), newestUnread(this.store));
     // Sends whose message event fell into the gap before this queue are settled now.
@@ -388,27 +373,8 @@ export class Account {
     void this.#engine?.stop();
   }
 
-  /** New messages from events that the notification policy says to show. */
-  #notify(deltas: Delta[]): void {
-    const added = mergeDeltas(deltas).added;
-    if (added.length === 0) return;
-    for (const n of notificationsFor(this.store, this.#record.userId, added, this.#o.doNotDisturb())) {
-      this.#emit('notify:show', { accountId: this.id, title: n.title, body: n.body, narrow: n.narrow });
-    }
-  }
-
   #publish(deltas: Delta[]): void {
-    const m = mergeDeltas(deltas);
-    const users = userLookup(this.store);
-    const views = (ids: number[]) => this.store.messages.getByIds(ids).map((x) => messageView(x, users));
-    if (m.added.length > 0) this.#emit('messages:added', { accountId: this.id, messages: views(m.added) });
-    const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
-    const updated = [...views(m.updated), ...confirmed];
-    if (updated.length > 0) this.#emit('messages:updated', { accountId: this.id, messages: updated });
-    if (m.removed.length > 0) this.#emit('messages:removed', { accountId: this.id, messageIds: m.removed });
-    if (m.sidebar) this.#sidebarOut.publish(m.sidebar);
-    if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'))) this.#followOwnName();
-    this.records.publish(deltas);
+    this.#out.publish(deltas);
   }
 
   /** The user renamed themself (here or on another device): the header shows the new name. */

@@ -1,0 +1,91 @@
+/**
+ * What one account tells the renderer after its cache changed: the deltas of a batch (from events,
+ * a page, a send) become message views, sidebar rows, record lists and, for new messages the
+ * notification policy picks, notifications. Reads of the store only; the account decides when.
+ */
+import type { Sidebar, UnreadSummary } from '../../common/model';
+import type { EventListener } from '../ipc/types';
+import { notificationsFor } from '../notifications/dispatch';
+import type { AccountRecords } from '../records/account-records';
+import type { AccountStore } from '../store/account-store';
+import { mergeDeltas, type Delta } from '../sync/deltas';
+import { SidebarPublisher } from './sidebar-publisher';
+import type { OutboxEntry } from '../store/repos/outbox';
+import { buildSidebar, buildSidebarPart, echoView, messageView, userLookup, type Self } from './views';
+
+export interface AccountOutputDeps {
+  accountId: string;
+  store: AccountStore;
+  selfUserId: number;
+  emit: EventListener;
+  records: AccountRecords;
+  /** The unread counts if they changed since the last call (MessageActions.unreadsIfChanged). */
+  unreadsIfChanged: () => UnreadSummary | null;
+  doNotDisturb: () => boolean;
+  /** The users changed: the account checks whether its own name did. */
+  onUsersChanged: () => void;
+  /** Who the echoes of queued messages are from (the name may change). */
+  self: () => Self;
+}
+
+export class AccountOutput {
+  readonly #d: AccountOutputDeps;
+  readonly #sidebar: SidebarPublisher;
+
+  constructor(deps: AccountOutputDeps) {
+    this.#d = deps;
+    this.#sidebar = new SidebarPublisher({
+      accountId: deps.accountId,
+      build: () => this.sidebar(),
+      buildPart: (touched) => buildSidebarPart(deps.store, deps.selfUserId, touched),
+      emit: deps.emit,
+      unreadsIfChanged: deps.unreadsIfChanged,
+    });
+  }
+
+  sidebar(): Sidebar {
+    return buildSidebar(this.#d.store, this.#d.accountId, this.#d.selfUserId);
+  }
+
+  /** The whole sidebar (at start, after a register), as a delta against what was sent before. */
+  publishSidebar(): void {
+    this.#sidebar.publish();
+  }
+
+  publish(deltas: Delta[]): void {
+    const { accountId, store, emit } = this.#d;
+    const m = mergeDeltas(deltas);
+    const users = userLookup(store);
+    const views = (ids: number[]) => store.messages.getByIds(ids).map((x) => messageView(x, users));
+    if (m.added.length > 0) emit('messages:added', { accountId, messages: views(m.added) });
+    const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
+    const updated = [...views(m.updated), ...confirmed];
+    if (updated.length > 0) emit('messages:updated', { accountId, messages: updated });
+    if (m.removed.length > 0) emit('messages:removed', { accountId, messageIds: m.removed });
+    if (m.sidebar) this.#sidebar.publish(m.sidebar);
+    if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'))) this.#d.onUsersChanged();
+    this.#d.records.publish(deltas);
+  }
+
+  /** Echoes of queued messages: new ones (`messages:added`) or changed ones (`messages:updated`). */
+  echoes(name: 'messages:added' | 'messages:updated', entries: readonly OutboxEntry[]): void {
+    if (entries.length === 0) return;
+    const users = userLookup(this.#d.store);
+    const messages = entries.map((e) => echoView(e, this.#d.self(), users));
+    this.#d.emit(name, { accountId: this.#d.accountId, messages });
+  }
+
+  echoRemoved(entry: OutboxEntry): void {
+    this.#d.emit('messages:removed', { accountId: this.#d.accountId, messageIds: [-entry.seq] });
+  }
+
+  /** New messages from events that the notification policy says to show. */
+  notify(deltas: Delta[]): void {
+    const { accountId, store, selfUserId, emit } = this.#d;
+    const added = mergeDeltas(deltas).added;
+    if (added.length === 0) return;
+    for (const n of notificationsFor(store, selfUserId, added, this.#d.doNotDisturb())) {
+      emit('notify:show', { accountId, title: n.title, body: n.body, narrow: n.narrow });
+    }
+  }
+}
