@@ -14,9 +14,10 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Loaded at run time: Electron provides itself; native addons cannot be bundled; undici is
- * needed only behind a proxy (main/api/proxy.ts), so it is not compiled with every core start.
+ * needed only behind a proxy (main/api/proxy.ts) and electron-updater only for the first update
+ * check (main/electron/updater.ts), so neither is compiled at every launch.
  */
-export const EXTERNALS = ['electron', 'better-sqlite3', 'keytar', 'undici'];
+export const EXTERNALS = ['electron', 'better-sqlite3', 'keytar', 'undici', 'electron-updater'];
 
 const common: BuildOptions = {
   absWorkingDir: PROJECT_ROOT,

@@ -4,7 +4,7 @@
  * a change should be judged on, run after run.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MetricResult } from './report';
 import type { CaseResult } from './sampler';
 

@@ -4,7 +4,7 @@
  * (MISSING_REMOTE_REALM), key still accepted (INVALID_BOUNCER_PUBLIC_KEY), box opens and holds a
  * valid PushRegistration (BAD_REQUEST), timestamp fresh (REQUEST_EXPIRED).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, badRequest } from '../http/errors';
 import type { Params } from '../http/params';
 import { fromBase64, openSealed } from './crypto';

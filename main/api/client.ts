@@ -3,7 +3,7 @@
  * Basic auth and the User-Agent, enforces a timeout and turns every answer into a parsed body
  * or one of the errors in ./errors. Route functions in ./routes sit on top of `request`.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Logger } from '../log';
 import { ApiError, NetworkError, isAuthFailure } from './errors';
 import { basicAuthHeader, encodeParams } from './encode';

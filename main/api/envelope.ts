@@ -3,7 +3,7 @@
  * from the transport so every odd case (HTML page, JSON that is not an envelope, a 429 with
  * or without a body) is decided in one place.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, ProtocolError } from './errors';
 import { parseRetryAfterHeader } from './encode';
 import { clampRetryAfter } from '../delays';

@@ -3,17 +3,26 @@
  * electron-builder writes from the `publish` section of electron-builder.yml (GitHub Releases),
  * checks once at start and every six hours, downloads in the background and offers the
  * restart with a system notification. Development runs (`npm start`) never check.
+ *
+ * electron-updater (with js-yaml, fs-extra and the rest, about half a megabyte) is loaded on the
+ * first check, not with the main process: compiling it would delay the window at every launch.
  */
-import { autoUpdater } from 'electron-updater';
+import type { AppUpdater } from 'electron-updater';
 import type { Logger } from '../log';
 
 const EVERY_SIX_HOURS = 6 * 60 * 60 * 1000;
 
 export function startUpdateChecks(packaged: boolean, log: Logger): () => void {
   if (!packaged || process.env['PARLEY_NO_UPDATES']) return () => {};
-  autoUpdater.logger = null;
+  let updater: Promise<AppUpdater> | null = null;
   const check = (): void => {
-    autoUpdater.checkForUpdatesAndNotify().catch((e: unknown) => log.warn('update check failed', { error: e }));
+    updater ??= import('electron-updater').then(({ autoUpdater }) => {
+      autoUpdater.logger = null;
+      return autoUpdater;
+    });
+    updater
+      .then((autoUpdater) => autoUpdater.checkForUpdatesAndNotify())
+      .catch((e: unknown) => log.warn('update check failed', { error: e }));
   };
   check();
   const timer = setInterval(check, EVERY_SIX_HOURS);

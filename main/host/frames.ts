@@ -3,7 +3,7 @@
  * input like any other: it is size-limited by the socket and shape-checked here before it
  * reaches the core, which then checks the call's arguments itself.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SEND_NAMES, type SendName } from '../../common/ipc/contract';
 
 const callFrame = z.object({

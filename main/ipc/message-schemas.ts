@@ -1,5 +1,5 @@
 /** Argument schemas of the message calls (common/ipc/messages-contract.ts); spread into ./schemas.ts. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CallArgs } from '../../common/ipc/contract';
 import type { MessageCalls } from '../../common/ipc/messages-contract';
 

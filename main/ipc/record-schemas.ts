@@ -1,5 +1,5 @@
 /** Argument schemas of the record calls (common/ipc/records-contract.ts); spread into ./schemas.ts. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CallArgs } from '../../common/ipc/contract';
 import type { RecordCalls } from '../../common/ipc/records-contract';
 

@@ -2,7 +2,7 @@
  * Runtime checks of every call's arguments, one schema per name in common/ipc/contract.ts.
  * Whatever arrives over a transport is untrusted: unknown keys are refused, sizes bounded.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CallArgs, CallName } from '../../common/ipc/contract';
 import { narrowSchema } from '../store/narrows';
 import { messageCallSchemas } from './message-schemas';

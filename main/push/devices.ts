@@ -3,7 +3,7 @@
  * the push_device event (FL 406). Parsed loosely: a status we do not know counts as pending, so a
  * newer server never breaks us. Note the key/ID is a string here although we register an integer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type PushDeviceStatus = 'active' | 'pending' | 'failed';
 

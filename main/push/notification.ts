@@ -4,7 +4,7 @@
  * base64 sealed box, made by the chat server with the account's push public key, of the JSON
  * payload described in README.md. The bouncer relays it without being able to read it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { fromBase64 } from './base64';
 import { PushError } from './errors';
 import type { PushIdentity } from './keys';

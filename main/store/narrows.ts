@@ -3,7 +3,7 @@
  * and the columns a message row is matched on. DM conversations are keyed by every
  * participant (the user included), which is what the server's huddle keys use too.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Narrow } from '../../common/model';
 import { topicKey } from './topic-key';
 

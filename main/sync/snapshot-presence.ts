@@ -3,7 +3,7 @@
  * for slim_presence, so presences come keyed by user ID; a server that answers in the legacy
  * format anyway leaves the table empty until the first presence report fills it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RegisterResponse } from '../api';
 import type { Logger } from '../log';
 import { modernEntries } from '../presence/convert';

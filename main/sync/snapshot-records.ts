@@ -5,7 +5,7 @@
  * snapshot's transaction. Each area is parsed on its own: one the server sent in a shape we
  * cannot read is logged and keeps what the cache had, instead of failing the whole register.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BasicChannel, Subscription, type RegisterResponse } from '../api';
 import {
   ChannelFolder,

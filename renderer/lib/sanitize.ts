@@ -47,6 +47,8 @@ export interface SanitizeOptions {
 }
 
 const purify = createDOMPurify(window);
+// Set once: given with each call, DOMPurify would parse the whole config again for every message.
+purify.setConfig(CONFIG);
 let currentBase: string | null = null;
 
 // Runs before DOMPurify checks the URL, so relative server paths (/user_uploads/..., #narrow/...)
@@ -102,7 +104,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
   currentBase = options.baseUrl ?? null;
   try {
-    return purify.sanitize(html, CONFIG);
+    return purify.sanitize(html);
   } finally {
     currentBase = null;
   }

@@ -121,6 +121,21 @@ it('ships undici beside the core bundle, not inside it: the core loads it only b
   expect(core).not.toContain('class EnvHttpProxyAgent');
 });
 
+it('ships electron-updater beside the main bundle, not inside it: it is loaded for the first update check', () => {
+  expect(entries).toContain('/node_modules/electron-updater/package.json');
+  const main = extractFile(asarPath, 'out/main/index.cjs').toString('utf8');
+  expect(main).toContain('require("electron-updater")');
+  expect(main).not.toContain('class AppUpdater');
+});
+
+it("keeps zod's translations of its messages out of both bundles (compiled at every launch)", () => {
+  for (const bundle of ['out/main/index.cjs', 'out/main/core-thread.cjs']) {
+    const code = extractFile(asarPath, bundle).toString('utf8');
+    expect(code, bundle).toContain('ZodError');
+    expect(code, bundle).not.toContain('Ungültige Eingabe');
+  }
+});
+
 it('leaves sources, tests, source maps and dev tools out', () => {
   const unwanted = entries.filter(
     (entry) =>
@@ -146,11 +161,12 @@ it('puts the tray icon beside the archive, where the packaged app reads it', () 
   expect(icon.subarray(1, 4).toString('latin1')).toBe('PNG');
 });
 
-it('bundles main so it only needs Electron and the native modules at run time', () => {
+it('bundles main so it only needs Electron, the native modules and (for updates) electron-updater at run time', () => {
   const main = extractFile(asarPath, 'out/main/index.cjs').toString('utf8');
   const required = new Set([...main.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]));
   const outside = [...required].filter(
-    (name) => !name?.startsWith('node:') && !['electron', 'better-sqlite3', 'keytar'].includes(name ?? ''),
+    (name) =>
+      !name?.startsWith('node:') && !['electron', 'better-sqlite3', 'keytar', 'electron-updater'].includes(name ?? ''),
   );
   // Node's own modules may also appear without the node: prefix.
   const builtins = new Set([
@@ -176,9 +192,6 @@ it('bundles main so it only needs Electron and the native modules at run time', 
     'dns',
     'timers',
     'process',
-    // electron-updater's dependencies (bundled) use these.
-    'constants',
-    'tty',
   ]);
   expect(outside.filter((name) => !builtins.has(name ?? ''))).toEqual([]);
   const preload = extractFile(asarPath, 'out/preload/index.cjs').toString('utf8');

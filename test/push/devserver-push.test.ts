@@ -5,7 +5,7 @@
  */
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient } from '../../main/api/client';
 import { getMessages } from '../../main/api/routes/messages';
 import { MemoryCredentialStore } from '../../main/credentials';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiClient } from '../../main/api/client';
 import { ApiError, NetworkError, ProtocolError } from '../../main/api/errors';
 import { MAX_RETRY_AFTER_MS } from '../../main/delays';

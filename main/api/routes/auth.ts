@@ -1,5 +1,5 @@
 /** Signing in with a password. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { getOwnUser } from './users';

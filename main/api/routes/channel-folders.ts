@@ -1,5 +1,5 @@
 /** Channel folders (FL 389). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { ChannelFolder } from '../schemas/records';

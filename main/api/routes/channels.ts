@@ -1,5 +1,5 @@
 /** Channels themselves: creating one, finding one by name, its subscribers. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { jsonString } from '../encode';
 import { supports } from '../features';

@@ -1,5 +1,5 @@
 /** The drafts API: drafts synced between the user's clients (when enable_drafts_synchronization is on). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { Draft, type DraftType } from '../schemas/records';

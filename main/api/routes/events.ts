@@ -1,5 +1,5 @@
 /** The event queue: register once, long-poll for changes, delete on sign-out. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { GetEventsResponse } from '../schemas/event-parse';

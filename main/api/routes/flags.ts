@@ -1,5 +1,5 @@
 /** Personal message flags (read, starred, collapsed) and marking whole narrows read. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import type { ApiNarrow } from '../narrow';
 import { SuccessEnvelope } from '../schemas/common';

@@ -1,5 +1,5 @@
 /** Reusable invitation links. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { supports } from '../features';
 import { SuccessEnvelope } from '../schemas/common';

@@ -1,5 +1,5 @@
 /** Editing, moving and deleting messages. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 

@@ -1,5 +1,5 @@
 /** Sending and reading messages. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Anchor } from '../../../common/model';
 import type { ApiClient, RequestOptions } from '../client';
 import { supports } from '../features';

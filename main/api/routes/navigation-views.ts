@@ -1,5 +1,5 @@
 /** Navigation views (FL 390), addressed by their fragment (e.g. "narrow/is/alerted", slashes encoded in paths). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { NavigationView } from '../schemas/records';

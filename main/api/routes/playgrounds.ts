@@ -1,5 +1,5 @@
 /** Code playgrounds (administrators manage them). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 

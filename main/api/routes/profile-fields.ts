@@ -1,5 +1,5 @@
 /** Custom profile fields of the organization (creating one is for administrators). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { CustomProfileField } from '../schemas/records';

@@ -1,5 +1,5 @@
 /** Saved snippets (FL 297; editing FL 368). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { SavedSnippet } from '../schemas/records';

@@ -1,5 +1,5 @@
 /** The user's subscriptions: list, subscribe, unsubscribe, and personal channel settings. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { jsonString } from '../encode';
 import { SuccessEnvelope, type GroupSettingValue } from '../schemas/common';

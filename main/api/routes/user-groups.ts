@@ -1,5 +1,5 @@
 /** User groups: list them, change one's name, description, permission settings or members. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope, type GroupSettingValue } from '../schemas/common';
 import { UserGroup } from '../schemas/records';

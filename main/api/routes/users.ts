@@ -1,5 +1,5 @@
 /** User directory routes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient, RequestOptions } from '../client';
 import { SuccessEnvelope } from '../schemas/common';
 import { OwnUser, User } from '../schemas/user';

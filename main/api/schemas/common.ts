@@ -2,7 +2,7 @@
  * Pieces shared by the response schemas. Every object schema is loose: fields we do not know
  * are kept, so a newer server never breaks parsing; only a missing field we rely on fails.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The success envelope every answer carries. */
 export const SuccessEnvelope = z.looseObject({

@@ -3,7 +3,7 @@
  * anything else becomes an UnknownEvent so a new server feature never stops the sync loop.
  * A known event missing a field we rely on is still an error, naming the field.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_SCHEMAS, KNOWN_OPS, type KnownEvent, type UnknownEvent, type ZulipEvent } from './events';
 
 type Raw = Record<string, unknown>;

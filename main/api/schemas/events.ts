@@ -3,7 +3,7 @@
  * families with an `op` are discriminated on it. ./event-parse.ts decides which schema an
  * incoming event gets and turns everything else into an UnknownEvent.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { versionFields } from './common';
 import { Message } from './message';
 import { PRESENCE_EVENT_SCHEMAS } from './presence';

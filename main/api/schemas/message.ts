@@ -1,5 +1,5 @@
 /** The message object of GET /messages and of `message` events. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const DisplayRecipientUser = z.looseObject({
   id: z.number().int(),

@@ -2,7 +2,7 @@
  * Presence and alert words: the answers of their routes and their two events. Merged into
  * EVENT_SCHEMAS by ./events.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SuccessEnvelope } from './common';
 
 const id = z.number().int();

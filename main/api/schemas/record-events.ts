@@ -3,7 +3,7 @@
  * EVENT_SCHEMAS by ./events.ts; anything else about these families (a new op, say) becomes an
  * UnknownEvent there, so a newer server never stops the sync loop.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ChannelFolder,
   CustomProfileField,

@@ -3,7 +3,7 @@
  * as they come in POST /register, in GET answers and inside events. Loose like every schema
  * here; only the fields we rely on are required.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { GroupSettingValue } from './common';
 
 const id = z.number().int();

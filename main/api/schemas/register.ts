@@ -1,5 +1,5 @@
 /** POST /register's answer: the queue plus whatever initial data fetch_event_types asked for. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { readVersion, SuccessEnvelope, versionFields } from './common';
 import { BasicChannel, Subscription } from './subscription';
 import { User } from './user';

@@ -1,5 +1,5 @@
 /** GET /server_settings: what a server says about itself before anyone signs in. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { readVersion, SuccessEnvelope, versionFields } from './common';
 
 export const ExternalAuthMethod = z.looseObject({

@@ -1,5 +1,5 @@
 /** Channel subscription records (register's subscriptions, subscription/add events). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { GroupSettingValue } from './common';
 
 export const Subscription = z.looseObject({

@@ -1,5 +1,5 @@
 /** The user object of GET /users, GET /users/{email}, GET /users/me and register's realm_users. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ProfileDataValue = z.looseObject({ value: z.string(), rendered_value: z.string().optional() });
 

@@ -3,7 +3,7 @@
  * real loopback socket: HTML pages, broken JSON, rate limits, slow or absent servers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiClient } from '../../../main/api/client';
 import { ApiError, isAuthFailure, isTransient, NetworkError, ProtocolError } from '../../../main/api/errors';
 import { SuccessEnvelope } from '../../../main/api/schemas/common';

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import keytar from 'keytar';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AccountSummary, PushStatus } from '../../../common/model';
 import type { PushOptions } from '../../../main/accounts/push-setup';
 import { ApiClient } from '../../../main/api/client';
