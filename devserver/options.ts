@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { parseBouncerSetting, type BouncerSetting } from './bouncer/setup';
 
-export type SeedName = 'demo' | 'empty';
+export type SeedName = 'demo' | 'empty' | 'large';
+const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'large'];
+const isSeedName = (name: string): name is SeedName => (SEED_NAMES as readonly string[]).includes(name);
 
 export interface ServerOptions {
   /** 0 picks a free port. The server only ever listens on 127.0.0.1. */
@@ -94,7 +96,9 @@ export function parseFlags(argv: string[]): ServerOptions {
     },
   });
   const seed = values.seed ?? DEFAULT_OPTIONS.seed;
-  if (seed !== 'demo' && seed !== 'empty') throw new Error(`--seed must be demo or empty, not ${JSON.stringify(seed)}`);
+  if (!isSeedName(seed)) {
+    throw new Error(`--seed must be one of ${SEED_NAMES.join(', ')}, not ${JSON.stringify(seed)}`);
+  }
   const port = values.port === undefined ? DEFAULT_OPTIONS.port : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer 0-65535`);
   return {

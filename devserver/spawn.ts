@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { SeedName } from './options';
 
 export interface DevServerUser {
   email: string;
@@ -26,7 +27,7 @@ export interface RunningDevServer {
 }
 
 export interface StartOptions {
-  seed?: 'demo' | 'empty';
+  seed?: SeedName;
   /** SQLite file to keep the server's data in (reused, not reseeded, if it exists). */
   dataFile?: string;
   /** Extra CLI flags, e.g. ['--heartbeat-seconds', '1']. */

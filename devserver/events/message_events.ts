@@ -32,7 +32,10 @@ export function publishMessage(app: App, written: WrittenMessage, sentBy: SentBy
     let message = variants.get(key);
     if (!message) {
       // Zulip's message events carry the receiver's flags beside the message, not inside it.
-      const { flags: _inEventInstead, ...formatted } = formatter.format(row, [], [], { applyMarkdown, allowEmptyTopicName });
+      const { flags: _inEventInstead, ...formatted } = formatter.format(row, [], [], {
+        applyMarkdown,
+        allowEmptyTopicName,
+      });
       message = formatted;
       variants.set(key, message);
     }

@@ -1,5 +1,5 @@
 import type { App } from '../app';
-import type { ApiError} from '../http/errors';
+import type { ApiError } from '../http/errors';
 import { badRequest } from '../http/errors';
 import type { GroupWithMembers } from '../store/groups';
 import { ROLE, type UserRow } from '../store/rows';

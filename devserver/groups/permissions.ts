@@ -1,7 +1,7 @@
 import type { App } from '../app';
 import { realmState } from '../register/realm_state';
 import { ROLE, type UserRow } from '../store/rows';
-import type { GroupGraph} from './graph';
+import type { GroupGraph } from './graph';
 import { type GroupSettingValue } from './graph';
 import type { SettingRule } from './setting_value';
 

@@ -55,7 +55,12 @@ export function createRequestHandler(
       }
     } catch (error) {
       status = error instanceof ApiError ? error.status : 500;
-      sent = sendJson(res, status, errorBody(error, app), status === 401 ? { 'www-authenticate': 'Basic realm="zulip"' } : {});
+      sent = sendJson(
+        res,
+        status,
+        errorBody(error, app),
+        status === 401 ? { 'www-authenticate': 'Basic realm="zulip"' } : {},
+      );
     }
     if (isApi && sent !== undefined) onApiResponse?.({ method, path: url.pathname, status, text: sent });
     app.options.log?.(`${method} ${url.pathname} ${status} ${Date.now() - started}ms`);

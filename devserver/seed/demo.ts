@@ -4,7 +4,7 @@ import { FLAG_BITS } from '../store/flags';
 import type { ChannelRow } from '../store/rows';
 import type { Store } from '../store/store';
 import { SeedBuilder } from './builder';
-import { createDemoOrg, DEMO_PASSWORD, demoSubscribers, DM_GROUPS, P } from './demo_org';
+import { createDemoOrg, DEMO_PASSWORD, demoSubscribers, DM_GROUPS, P, type DemoOrg } from './demo_org';
 import { demoMessage, TOPICS, typoVersion } from './demo_text';
 import { seedDemoChannelExtras } from './demo_channels';
 import { alertWordMessages, seedDemoAlertWords, seedDemoPresence } from './demo_presence';
@@ -36,7 +36,7 @@ export interface Planned {
  * with messages that match them, and presence (demo_presence.ts).
  * Deterministic apart from timestamps, which are relative to `now`.
  */
-export function seedDemo(store: Store, now: number): void {
+export function seedDemo(store: Store, now: number): { build: SeedBuilder; org: DemoOrg } {
   store.realm.create({
     name: 'Parley Demo',
     description: 'A demo organization for **Parley**, seeded with people, channels and a few weeks of chat.',
@@ -140,6 +140,7 @@ export function seedDemo(store: Store, now: number): void {
   build.renderChannelDescriptions();
   seedDemoTopicPolicies(build, org.channels);
   seedDemoPresence(build);
+  return { build, org };
 }
 
 function writePlanned(

@@ -2,9 +2,16 @@ import type { SeedName } from '../options';
 import type { Store } from '../store/store';
 import { seedDemo } from './demo';
 import { seedEmpty } from './empty';
+import { seedLarge } from './large';
+
+const SEEDS: Record<SeedName, (store: Store, now: number) => void> = {
+  demo: seedDemo,
+  empty: seedEmpty,
+  large: seedLarge,
+};
 
 /** Fills a new database with the named seed, in one transaction. */
 export function seed(store: Store, name: SeedName): void {
   const now = Math.floor(Date.now() / 1000);
-  store.transaction(() => (name === 'demo' ? seedDemo(store, now) : seedEmpty(store, now)));
+  store.transaction(() => SEEDS[name](store, now));
 }

@@ -138,6 +138,36 @@ describe('presence and alert words in the demo', () => {
   });
 });
 
+describe('the large seed', () => {
+  it('is the demo grown to a busy company: 100k more messages in 40 team channels, 400 more people, weeks of unreads', async () => {
+    const server = await startDevServer({ seed: 'large' });
+    try {
+      expect(server.realmName).toBe('Parley Demo');
+      const member = await login(server, server.byRole(400));
+      const reg = await member.ok('POST', '/register', {
+        fetch_event_types: ['subscription', 'realm_user', 'message', 'update_message_flags'],
+      });
+      const names = (reg['subscriptions'] as Obj[]).map((s) => s['name'] as string);
+      expect(names.filter((n) => /^team-\d\d$/.test(n))).toHaveLength(40);
+      expect(names).toContain('general');
+      expect((reg['realm_users'] as Obj[]).length).toBeGreaterThan(400);
+      expect(reg['max_message_id']).toBeGreaterThan(100_000);
+      expect(reg['unread_msgs']['count']).toBeGreaterThan(5000);
+      const team = await member.ok('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 200,
+        num_after: 0,
+        narrow: JSON.stringify([{ operator: 'channel', operand: 'team-01' }]),
+      });
+      const topics = new Set((team['messages'] as Obj[]).map((m) => m['subject']));
+      expect(topics.size).toBeGreaterThan(10);
+      expect((team['messages'] as Obj[]).every((m) => (m['content'] as string).startsWith('<'))).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('the empty seed and bad flags', () => {
   it('empty: only the owner can sign in, and there are no messages', async () => {
     const server = await startDevServer({ seed: 'empty' });
@@ -155,7 +185,9 @@ describe('the empty seed and bad flags', () => {
   });
 
   it('refuses unknown flag values with a readable message', async () => {
-    await expect(startDevServer({ args: ['--seed', 'galaxy'] })).rejects.toThrow(/--seed must be demo or empty/);
+    await expect(startDevServer({ args: ['--seed', 'galaxy'] })).rejects.toThrow(
+      /--seed must be one of demo, empty, large/,
+    );
     await expect(startDevServer({ args: ['--queue-gc-seconds', '0'] })).rejects.toThrow(/positive number of seconds/);
   });
 });
