@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lazyScreens, once } from './lazyScreens';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyScreens, once, preloadScreensWhenIdle } from './lazyScreens';
 
 describe('lazy screens', () => {
   it('starts a load once and hands every caller the same promise', async () => {
@@ -26,5 +26,23 @@ describe('lazy screens', () => {
 
   it('loads each screen as a component module', async () => {
     for (const load of Object.values(lazyScreens)) expect(typeof (await load()).default).toBe('function');
+  });
+
+  it('loads the screens once the app is idle after start-up, and not if stopped first', async () => {
+    vi.useFakeTimers();
+    try {
+      const loads = vi.spyOn(lazyScreens, 'search');
+      preloadScreensWhenIdle(1000)();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(loads).not.toHaveBeenCalled();
+      preloadScreensWhenIdle(1000);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(loads).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(loads).toHaveBeenCalledTimes(1);
+      loads.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

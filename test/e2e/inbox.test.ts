@@ -65,6 +65,7 @@ describe('Inbox and Recent conversations', () => {
     const followed = page.getByRole('region', { name: 'Followed topics' });
     await followed.getByRole('button', { name: /followed here/ }).waitFor({ timeout: UI_TIMEOUT });
     await views.getByRole('button', { name: 'Mentions' }).click();
-    await expect(page.getByRole('heading', { name: 'Mentions' }).isVisible()).resolves.toBe(true);
+    // The search screen's code may still be loading (views/lazyScreens.ts): wait, do not sample once.
+    await page.getByRole('heading', { name: 'Mentions' }).waitFor({ timeout: UI_TIMEOUT });
   });
 });
