@@ -45,6 +45,8 @@ export class MessagesState {
    * narrow just opened (null: at the newest end). `opening` tells one opening from the next.
    */
   startAt = $state.raw<{ opening: number; messageId: number } | null>(null);
+  /** Which opening the messages belong to: set with its first page, so the list places it once. */
+  opened = $state(0);
   /** Counts the user's own sends into this narrow: the list then shows the newest end, as chat apps do. */
   sentByMe = $state(0);
 
@@ -106,6 +108,7 @@ export class MessagesState {
     this.fromCache = page.fromCache;
     const firstUnread = anchor === 'first_unread' ? this.messages.find((m) => isConfirmed(m) && !m.read) : undefined;
     this.startAt = firstUnread ? { opening: generation, messageId: firstUnread.id } : null;
+    this.opened = generation;
   }
 
   /** Loads the page before the oldest message shown (the anchor itself comes back and is merged). */

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessagePage, MessageView, Narrow } from '../../common/model';
 import { BridgeError } from '../lib/bridge';
 import { CallFailure, MemoryBridge } from '../testing/memoryBridge';
@@ -54,6 +54,29 @@ describe('MessagesState', () => {
     // Reloading the newest page (after a reconnect) does not move the reader to an unread message.
     await state.showNewest();
     expect(state.startAt).toBeNull();
+  });
+
+  it('names each opening once its first page is in, so the list places each exactly once', async () => {
+    let answer: (() => void) | null = null;
+    bridge.handle('messages:page', ({ narrow }) => {
+      const value = page(narrow, [message({ id: 100 })]);
+      return new Promise((resolve) => (answer = () => resolve(value)));
+    });
+    const opening = state.open(topicNarrow);
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    const before = state.opened;
+    answer!();
+    await opening;
+    expect(state.opened).not.toBe(before);
+    const first = state.opened;
+    answer = null;
+    const again = state.showNewest();
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    // While the new page is on its way, the list still holds the previous opening.
+    expect(state.opened).toBe(first);
+    answer!();
+    await again;
+    expect(state.opened).not.toBe(first);
   });
 
   it('replaces a local echo with the confirmed message carrying the same localId', async () => {

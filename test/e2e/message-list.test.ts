@@ -149,6 +149,17 @@ it('opens a long channel at the newest message, pages older in place, and mounts
   await signInThroughUi(page, server.baseUrl, owner);
   const channels = page.getByRole('navigation', { name: 'Channels' });
   await visible(channels);
+  // Every message row put into the page, in order: the first ones must be those the reader sees.
+  await page.evaluate(() => {
+    const added: string[] = [];
+    (window as unknown as { addedRows: string[] }).addedRows = added;
+    new MutationObserver(() => {
+      for (const article of document.querySelectorAll('[role="log"] article')) {
+        const text = /Long list message (\d+)/.exec(article.textContent ?? '')?.[1];
+        if (text !== undefined && !added.includes(text)) added.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
   await channels.getByRole('button', { name: channel.name, exact: true }).click();
 
   // --- Opens scrolled to the newest message.
@@ -156,6 +167,10 @@ it('opens a long channel at the newest message, pages older in place, and mounts
   await visible(messageLog.getByRole('article').filter({ hasText: `Long list message ${LONG - 1}` }));
   await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
   await shoot('01-newest');
+  // Placed before its first rows were drawn: not the top of the page first, then a jump.
+  const added = (await page.evaluate(() => (window as unknown as { addedRows: string[] }).addedRows)).map(Number);
+  expect(added[0]).toBeGreaterThan(LONG - 40);
+  expect(Math.min(...added)).toBeGreaterThan(LONG - 60);
 
   // --- Scrolling up loads older pages; each prepend keeps the same message in the same place.
   for (let round = 0; round < 3; round++) {
