@@ -29,6 +29,14 @@ export interface CoreOptions {
    * made-up one) and the bouncer key. Without it push stays off and nothing is registered.
    */
   push?: PushOptions;
+  /**
+   * How long syncing may wait for the renderer's first screen (the open conversation's first page,
+   * or the sidebar when none is open) to be answered from the cache; 0 (the default): it starts at
+   * once. The sync's first work (register, applying the snapshot it answers) runs on this thread,
+   * and begun at once it held a warm start's first page up by up to 300 ms in a 100k-message
+   * organization (bench `ui` suite). The app passes SYNC_GRACE_MS (main/core-thread/protocol.ts).
+   */
+  syncGraceMs?: number;
 }
 
 async function credentialsFor(
@@ -43,10 +51,29 @@ async function credentialsFor(
   return { store: opts.credentials, status };
 }
 
+/** Runs `start` once: when opened, or after `graceMs` (at once, on the next turn, for 0). */
+function startGate(graceMs: number, start: () => void): { open(): void; cancel(): void } {
+  let done = false;
+  const open = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    start();
+  };
+  const timer = setTimeout(open, Math.max(0, graceMs));
+  return {
+    open,
+    cancel() {
+      done = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
 /**
  * Resolves once the app database is open and every account's cache is open; syncing starts
- * right after, on the next turn, so a subscriber added as soon as this resolves sees each
- * account's warm-start sidebar:changed. Rejects only when the app database cannot be used.
+ * after, on a later turn (with syncGraceMs, once the first screen is answered), so a subscriber
+ * added as soon as this resolves sees each account's warm-start sidebar:changed. Rejects only when the app database cannot be used.
  */
 export async function createCore(opts: CoreOptions): Promise<Core & { keychain: KeychainStatus }> {
   const log = opts.log ?? createLogger({ name: 'core' });
@@ -83,13 +110,19 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
       : {}),
   });
   await manager.resumeAll();
-  setImmediate(() => manager.startAll());
+  // The call that answers the first screen: the conversation the app reopens, else the sidebar.
+  const firstScreen = manager.appState().lastView ? 'messages:page' : 'sidebar:get';
+  const syncStart = startGate(opts.syncGraceMs ?? 0, () => manager.startAll());
   const handlers = createHandlers(manager, opts.fetch);
   let closing: Promise<void> | null = null;
 
   return {
     keychain,
-    dispatch: (name, args) => dispatch(handlers, name, args, log),
+    async dispatch(name, args) {
+      const result = await dispatch(handlers, name, args, log);
+      if (name === firstScreen) syncStart.open();
+      return result;
+    },
     receive(name, payload) {
       if (name === 'app:wake') {
         manager.wakeAll();
@@ -107,6 +140,7 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
       return () => listeners.delete(listener);
     },
     close() {
+      syncStart.cancel();
       closing ??= manager.closeAll().finally(() => {
         listeners.clear();
         appStore.close();

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createCore } from '../../main/core';
 import { MemoryCredentialStore, openCredentialStore } from '../../main/credentials';
-import { pendingCore, startCoreThread } from '../../main/core-thread';
+import { pendingCore, startCoreThread, SYNC_GRACE_MS } from '../../main/core-thread';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
@@ -57,7 +57,12 @@ async function coreStarter(
     return {
       start: (dataDir) =>
         startCoreThread(
-          { dataDir, keychainService: KEYCHAIN_SERVICE, log: { name: 'bench.ui', level: 'error' } },
+          {
+            dataDir,
+            keychainService: KEYCHAIN_SERVICE,
+            log: { name: 'bench.ui', level: 'error' },
+            syncGraceMs: SYNC_GRACE_MS,
+          },
           { entry, log: quiet(), execArgv: [] },
         ),
       cleanUp: async (realmUrl, email) => void (await store.delete({ realmUrl, email })),
@@ -65,7 +70,10 @@ async function coreStarter(
   }
   ctx.note(`ui: no OS keychain (${status.reason}): the core ran on the host's thread, slower than in the app`);
   const credentials = new MemoryCredentialStore();
-  return { start: (dataDir) => createCore({ dataDir, credentials, log: quiet() }), cleanUp: async () => undefined };
+  return {
+    start: (dataDir) => createCore({ dataDir, credentials, log: quiet(), syncGraceMs: SYNC_GRACE_MS }),
+    cleanUp: async () => undefined,
+  };
 }
 
 /** Wall-clock milliseconds shared by this process and the browser (both read the system clock). */

@@ -73,6 +73,12 @@ export interface Calls extends RecordCalls, MessageCalls {
     anchor: Anchor;
     before: number;
     after: number;
+    /**
+     * Opening a conversation: when the cache holds part of the window, answer with that part at
+     * once (foundOldest/foundNewest false where it ends) instead of asking the server for the rest
+     * first; the list asks for the rest from the window's edges as the reader scrolls to them.
+     */
+    cacheFirst?: boolean | undefined;
   }) => MessagePage;
   /** Queues the message (local echo arrives as messages:added) and returns its local ID. */
   'compose:send': (args: { accountId: string; to: ComposeTarget; content: string }) => { localId: string };

@@ -29,7 +29,7 @@ import { apiForClient } from '../sync/sync-api';
 import { openAccountStore } from './account-store-open';
 import { messageFetcher } from './fetcher';
 import { MessageActions } from './message-actions';
-import { Pager } from './pager';
+import { Pager, type PageOptions } from './pager';
 import { catchUpGap, newestUnread } from './gap-catch-up';
 import { AccountRecords } from '../records/account-records';
 import { validateCompose } from './compose-rules';
@@ -221,9 +221,9 @@ export class Account {
     this.#openView = narrow;
   }
 
-  async page(narrow: Narrow, anchor: Anchor, before: number, after: number): Promise<MessagePage> {
+  async page(narrow: Narrow, anchor: Anchor, before: number, after: number, o?: PageOptions): Promise<MessagePage> {
     const filter = narrowFilter(narrow, this.#record.userId);
-    const result = await this.#pager.page(filter, anchor, before, after);
+    const result = await this.#pager.page(filter, anchor, before, after, o);
     const users = userLookup(this.store);
     const messages = result.messages.map((m) => messageView(m, users));
     if (result.foundNewest || anchor === 'newest') {

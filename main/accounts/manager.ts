@@ -38,6 +38,8 @@ export class AccountManager {
   /** Origins of plain-http servers the user chose to sign in to after the warning (this run only). */
   readonly #insecureAccepted = new Set<string>();
   #closed = false;
+  /** Accounts whose sync has begun: startAll() may come after a sign-in already started one. */
+  readonly #started = new WeakSet<Account>();
 
   constructor(deps: AccountManagerDeps) {
     this.#d = deps;
@@ -61,10 +63,16 @@ export class AccountManager {
     }
   }
 
-  /** Publishes each account's cached sidebar and starts its sync loop. */
+  /** Publishes each account's cached sidebar and starts its sync loop (those not started yet). */
   startAll(): void {
     if (this.#closed) return;
-    for (const account of this.#accounts.values()) account.start();
+    for (const account of this.#accounts.values()) this.#start(account);
+  }
+
+  #start(account: Account): void {
+    if (this.#started.has(account)) return;
+    this.#started.add(account);
+    account.start();
   }
 
   summaries(): AccountSummary[] {
@@ -172,7 +180,7 @@ export class AccountManager {
     this.#accounts.set(record.id, account);
     this.#d.appStore.setActiveAccount(record.id);
     this.#emitAccounts();
-    if (!this.#closed) account.start();
+    if (!this.#closed) this.#start(account);
     return account.summary();
   }
 

@@ -39,6 +39,14 @@ export interface PageResult {
   newIds: number[];
 }
 
+export interface PageOptions {
+  /**
+   * Answer with the part of the window the cache proves, without waiting for the server, when it
+   * proves some of it (a conversation being opened: its first screen shows at once).
+   */
+  cacheFirst?: boolean;
+}
+
 export interface PagerDeps {
   store: AccountStore;
   fetch: MessageFetcher;
@@ -59,11 +67,14 @@ export class Pager {
     anchor: PageAnchor | 'first_unread',
     before: number,
     after: number,
+    { cacheFirst = false }: PageOptions = {},
   ): Promise<PageResult> {
     const { store } = this.#d;
     const resolved = anchor === 'first_unread' ? resolveFirstUnread(store, filter) : anchor;
     const view = viewAround(store, filter, resolved, before, after);
     if (view && !view.older && !view.newer) return { ...view.page, fromCache: true, newIds: [] };
+    // The found flags of a partial view are false on the sides with a gap: the list pages on there.
+    if (view && cacheFirst && view.page.messages.length > 0) return { ...view.page, fromCache: true, newIds: [] };
     if (view) return this.#fillGaps(filter, resolved, before, after, view);
     return this.fetch(filter, resolved, before, after);
   }

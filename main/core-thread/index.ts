@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 export { startCoreThread, type CoreThreadHost, type RemoteCore } from './remote-core';
 export { pendingCore, type PendingCore } from './pending-core';
 export { RestartBudget } from './restart-budget';
-export type { CoreThreadOptions } from './protocol';
+export { SYNC_GRACE_MS, type CoreThreadOptions } from './protocol';
 
 /** The worker entry when running from source under tsx (bridge host, demo, tests). */
 export const DEV_CORE_THREAD_ENTRY = fileURLToPath(new URL('./dev-entry.mjs', import.meta.url));

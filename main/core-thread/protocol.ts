@@ -8,6 +8,13 @@ import type { LogLevel } from '../log';
 import type { PushToken } from '../push/payload';
 
 /** What createCore needs, in a form that can be posted to a worker. */
+/**
+ * How long the app lets syncing wait for its first screen to be answered from the cache
+ * (CoreOptions.syncGraceMs in main/core.ts): longer than a window takes to load, short enough that
+ * fresh messages are not held back when no screen asks.
+ */
+export const SYNC_GRACE_MS = 1500;
+
 export interface CoreThreadOptions {
   dataDir: string;
   /** Keychain service name for keys (tests use their own); default: the app's. */
@@ -19,6 +26,8 @@ export interface CoreThreadOptions {
   push?: { bouncerPublicKey: string };
   /** better-sqlite3's addon for this runtime (main/store/native-binding.ts); default: its own. */
   sqliteBinding?: string;
+  /** See CoreOptions.syncGraceMs (main/core.ts); default 0. */
+  syncGraceMs?: number;
 }
 
 /** Main thread → worker. */

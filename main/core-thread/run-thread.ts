@@ -49,6 +49,7 @@ async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken 
     credentials,
     log,
     ...(proxied ? { fetch: proxied } : {}),
+    ...(o.syncGraceMs !== undefined ? { syncGraceMs: o.syncGraceMs } : {}),
     ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: askToken } } : {}),
   });
 }

@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
-import { pendingCore, startCoreThread } from '../core-thread';
+import { pendingCore, startCoreThread, SYNC_GRACE_MS } from '../core-thread';
 import { createLogger } from '../log';
 import { chooseSqliteBinding, NativeModuleError } from '../store/native-binding';
 import { platformPushToken } from '../push/platform';
@@ -145,6 +145,7 @@ async function start(): Promise<void> {
       {
         dataDir: app.getPath('userData'),
         log: { name: 'core' },
+        syncGraceMs: SYNC_GRACE_MS,
         ...(push ? { push } : {}),
         ...(sqliteBinding ? { sqliteBinding } : {}),
       },

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEV_CORE_THREAD_ENTRY, startCoreThread } from '../core-thread';
+import { DEV_CORE_THREAD_ENTRY, startCoreThread, SYNC_GRACE_MS } from '../core-thread';
 import { createLogger } from '../log';
 import { defaultDataDir } from '../shell/data-dir';
 import { startBridgeHost } from './bridge-host';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // As in Electron, the core runs on its own worker thread: this one only moves frames.
   const core = await startCoreThread(
-    { dataDir, log: { name: 'core' } },
+    { dataDir, log: { name: 'core' }, syncGraceMs: SYNC_GRACE_MS },
     { entry: DEV_CORE_THREAD_ENTRY, log: createLogger({ name: 'host' }) },
   );
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port }).catch(async (error: unknown) => {

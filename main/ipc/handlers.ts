@@ -42,7 +42,8 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
       return null;
     },
     'sidebar:get': async (a) => manager.get(a.accountId).sidebar(),
-    'messages:page': (a) => manager.get(a.accountId).page(a.narrow, a.anchor, a.before, a.after),
+    'messages:page': (a) =>
+      manager.get(a.accountId).page(a.narrow, a.anchor, a.before, a.after, { cacheFirst: a.cacheFirst === true }),
     'compose:send': async (a) => manager.get(a.accountId).send(a.to, a.content),
     'view:open': async (a) => {
       manager.openView(a.accountId, a.narrow);

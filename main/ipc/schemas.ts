@@ -84,6 +84,7 @@ export const callSchemas = {
       anchor: anchorSchema,
       before: z.number().int().min(0).max(MAX_WINDOW),
       after: z.number().int().min(0).max(MAX_WINDOW),
+      cacheFirst: z.boolean().optional(),
     })
     .strict(),
   'compose:send': z.object({ accountId, to: composeTargetSchema, content: z.string().max(MAX_CONTENT) }).strict(),

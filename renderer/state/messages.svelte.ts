@@ -98,7 +98,9 @@ export class MessagesState {
     this.startAt = null;
     this.loading = true;
     this.error = null;
-    const page = await this.fetch(generation, narrow, anchor, before, after);
+    // An opening: what the cache holds of the window shows at once; the rest is paged in as the
+    // reader scrolls to its edges (loadOlder/loadNewer), not awaited before the first screen.
+    const page = await this.fetch(generation, narrow, anchor, before, after, true);
     if (generation !== this.generation) return;
     this.loading = false;
     if (!page) return;
@@ -214,9 +216,11 @@ export class MessagesState {
     anchor: Anchor,
     before: number,
     after: number,
+    cacheFirst = false,
   ): Promise<MessagePage | null> {
     try {
-      return await this.bridge.call('messages:page', { accountId: this.accountId, narrow, anchor, before, after });
+      const args = { accountId: this.accountId, narrow, anchor, before, after };
+      return await this.bridge.call('messages:page', cacheFirst ? { ...args, cacheFirst } : args);
     } catch (error) {
       if (generation === this.generation) {
         this.error = errorText(error);

@@ -32,6 +32,8 @@ describe('MessagesState', () => {
         anchor: 'first_unread',
         before: CONTEXT_BEFORE_UNREAD,
         after: PAGE_SIZE,
+        // An opening shows what the cache holds at once; the rest pages in from the edges.
+        cacheFirst: true,
       },
     ]);
     expect(state.messages.map((m) => m.id)).toEqual([100, 101]);
@@ -181,7 +183,13 @@ describe('MessagesState', () => {
     await state.open(topicNarrow);
     expect(state.foundOldest).toBe(false);
     await state.loadOlder();
-    expect(bridge.callsOf('messages:page')[1]).toMatchObject({ anchor: 100, before: PAGE_SIZE, after: 0 });
+    expect(bridge.callsOf('messages:page')[1]).toEqual({
+      accountId: 'acc-1',
+      narrow: topicNarrow,
+      anchor: 100,
+      before: PAGE_SIZE,
+      after: 0,
+    });
     expect(state.messages.map((m) => m.id)).toEqual([98, 99, 100, 101]);
     expect(state.foundOldest).toBe(true);
 

@@ -60,6 +60,16 @@ describe('dispatch', () => {
         })
       ).code,
     ).toBe('INVALID_ARGUMENT');
+    const cacheFirst = await errorOf('messages:page', {
+      accountId: 'a',
+      narrow: { kind: 'channel', channelId: 1 },
+      anchor: 'newest',
+      before: 1,
+      after: 0,
+      cacheFirst: 'yes',
+    });
+    expect(cacheFirst.code).toBe('INVALID_ARGUMENT');
+    expect(cacheFirst.message).toContain('cacheFirst');
     expect((await errorOf('view:open', null)).code).toBe('INVALID_ARGUMENT');
   });
 

@@ -28,13 +28,14 @@ export interface TestCore<C extends Core = Awaited<ReturnType<typeof createCore>
 export async function startCore(
   dataDir: string,
   credentials: CredentialStore = new MemoryCredentialStore(),
-  opts: { fetch?: typeof fetch } = {},
+  opts: { fetch?: typeof fetch; syncGraceMs?: number } = {},
 ): Promise<TestCore> {
   const logLines: string[] = [];
   const core = await createCore({
     dataDir,
     credentials,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.syncGraceMs !== undefined ? { syncGraceMs: opts.syncGraceMs } : {}),
     log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
   });
   return recordCore(core, logLines);

@@ -138,6 +138,42 @@ describe('Pager gaps', () => {
     store.close();
   });
 
+  it('cacheFirst (opening a conversation): answers the cached part of a window at once; its edges page on', async () => {
+    const store = AccountStore.open(join(tempDir(), 'g5.sqlite'));
+    subscribe(store);
+    const anchor = allIds.at(-40)!;
+    // Cached: the anchor and the 10 messages after it, nothing before.
+    await pagerOn(store).page(channel, anchor, 0, 10);
+
+    requests.length = 0;
+    const first = await pagerOn(store).page(channel, anchor, 20, 30, { cacheFirst: true });
+    expect(requests).toEqual([]);
+    expect(first).toMatchObject({ fromCache: true, foundOldest: false, foundNewest: false });
+    expect(first.messages.map((m) => m.id)).toEqual(allIds.slice(-40, -29));
+    // The list then asks from the window's edges, as the reader scrolls: those are fetched.
+    const newer = await pagerOn(store).page(channel, first.messages.at(-1)!.id, 0, 30);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(newer.messages.map((m) => m.id)).toEqual(allIds.slice(-30));
+    expect(newer.foundNewest).toBe(true);
+
+    // Without cacheFirst the same partly cached window waits for the server, as before.
+    requests.length = 0;
+    const whole = await pagerOn(store).page(channel, anchor, 20, 30);
+    expect(requests).toEqual([{ anchor: String(anchor), before: 20, after: 0, includeAnchor: false }]);
+    expect(whole.messages.map((m) => m.id)).toEqual(allIds.slice(-60, -9));
+
+    // Nothing cached around the anchor: there is nothing to show first, so it is fetched.
+    const empty = AccountStore.open(join(tempDir(), 'g6.sqlite'));
+    subscribe(empty);
+    requests.length = 0;
+    const fetched = await pagerOn(empty).page(channel, anchor, 5, 5, { cacheFirst: true });
+    expect(requests.length).toBeGreaterThan(0);
+    expect(fetched.fromCache).toBe(false);
+    expect(fetched.messages.map((m) => m.id)).toEqual(allIds.slice(-45, -34));
+    empty.close();
+    store.close();
+  });
+
   it('answers a gap with what it read joined to what it fetched, as a fresh read would, unless an event wrote meanwhile', async () => {
     const store = AccountStore.open(join(tempDir(), 'g4.sqlite'));
     subscribe(store);
