@@ -78,6 +78,8 @@ describe('App', () => {
       anchor: 'first_unread',
       before: 100,
       after: 100,
+      // What the cache holds shows at once; the server is not waited for.
+      cacheFirst: true,
     });
     expect(screen.getByRole('combobox', { name: 'Topic' })).toBeInTheDocument();
   });
