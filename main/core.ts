@@ -73,7 +73,8 @@ function startGate(graceMs: number, start: () => void): { open(): void; cancel()
 /**
  * Resolves once the app database is open and every account's cache is open; syncing starts
  * after, on a later turn (with syncGraceMs, once the first screen is answered), so a subscriber
- * added as soon as this resolves sees each account's warm-start sidebar:changed. Rejects only when the app database cannot be used.
+ * added as soon as this resolves sees each account's warm-start sidebar:changed. Rejects only
+ * when the app database cannot be used.
  */
 export async function createCore(opts: CoreOptions): Promise<Core & { keychain: KeychainStatus }> {
   const log = opts.log ?? createLogger({ name: 'core' });

@@ -72,9 +72,12 @@ export class Pager {
     const { store } = this.#d;
     const resolved = anchor === 'first_unread' ? resolveFirstUnread(store, filter) : anchor;
     const view = viewAround(store, filter, resolved, before, after);
-    if (view && !view.older && !view.newer) return { ...view.page, fromCache: true, newIds: [] };
-    // The found flags of a partial view are false on the sides with a gap: the list pages on there.
-    if (view && cacheFirst && view.page.messages.length > 0) return { ...view.page, fromCache: true, newIds: [] };
+    // Whole, or (cacheFirst) the part the cache proves: its found flags are false on a side with a
+    // gap, so the list pages on from there.
+    const complete = view !== null && !view.older && !view.newer;
+    if (view && (complete || (cacheFirst && view.page.messages.length > 0))) {
+      return { ...view.page, fromCache: true, newIds: [] };
+    }
     if (view) return this.#fillGaps(filter, resolved, before, after, view);
     return this.fetch(filter, resolved, before, after);
   }

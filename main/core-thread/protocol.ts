@@ -7,7 +7,6 @@ import type { KeychainStatus } from '../../common/model';
 import type { LogLevel } from '../log';
 import type { PushToken } from '../push/payload';
 
-/** What createCore needs, in a form that can be posted to a worker. */
 /**
  * How long the app lets syncing wait for its first screen to be answered from the cache
  * (CoreOptions.syncGraceMs in main/core.ts): longer than a window takes to load, short enough that
@@ -15,6 +14,7 @@ import type { PushToken } from '../push/payload';
  */
 export const SYNC_GRACE_MS = 1500;
 
+/** What createCore needs, in a form that can be posted to a worker. */
 export interface CoreThreadOptions {
   dataDir: string;
   /** Keychain service name for keys (tests use their own); default: the app's. */
