@@ -8,6 +8,7 @@ import { AccountManager } from './accounts/manager';
 import { PushSetup, type PushOptions } from './accounts/push-setup';
 import { openCredentialStore, type CredentialStore } from './credentials';
 import { dispatch } from './ipc/dispatch';
+import { FirstScreen, readFirstScreen } from './first-screen';
 import { createHandlers } from './ipc/handlers';
 import type { Core, EventListener } from './ipc/types';
 import { createLogger, type Logger } from './log';
@@ -113,15 +114,23 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
   await manager.resumeAll();
   // The call that answers the first screen: the conversation the app reopens, else the sidebar.
   const firstScreen = manager.appState().lastView ? 'messages:page' : 'sidebar:get';
-  const syncStart = startGate(opts.syncGraceMs ?? 0, () => manager.startAll());
+  // Read while the window loads, when the sync waits for the first screen (without a grace the
+  // sync starts on the next turn and would drop it unused).
+  const graceMs = opts.syncGraceMs ?? 0;
+  const ahead = graceMs > 0 ? readFirstScreen(manager, log.child('first-screen')) : new FirstScreen(null, log);
+  const syncStart = startGate(graceMs, () => {
+    ahead.discard();
+    manager.startAll();
+  });
   const handlers = createHandlers(manager, opts.fetch);
   let closing: Promise<void> | null = null;
 
   return {
     keychain,
     async dispatch(name, args) {
-      const result = await dispatch(handlers, name, args, log);
-      if (name === firstScreen) syncStart.open();
+      const result = (await ahead.take(name, args)) ?? (await dispatch(handlers, name, args, log));
+      // After this answer is on its way: the sync's first work runs on this thread.
+      if (name === firstScreen) setImmediate(syncStart.open);
       return result;
     },
     receive(name, payload) {

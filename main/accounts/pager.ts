@@ -45,6 +45,19 @@ export interface PageOptions {
    * proves some of it (a conversation being opened: its first screen shows at once).
    */
   cacheFirst?: boolean;
+  /**
+   * Never ask the server: when the cache cannot answer (by cacheFirst's rule, if set), fail with
+   * NotCachedError (the first screen read before the app asks for it, main/first-screen.ts).
+   */
+  cacheOnly?: boolean;
+}
+
+/** PageOptions.cacheOnly: the cache does not hold what was asked for. */
+export class NotCachedError extends Error {
+  constructor() {
+    super('the cache does not hold this window');
+    this.name = 'NotCachedError';
+  }
 }
 
 export interface PagerDeps {
@@ -67,7 +80,7 @@ export class Pager {
     anchor: PageAnchor | 'first_unread',
     before: number,
     after: number,
-    { cacheFirst = false }: PageOptions = {},
+    { cacheFirst = false, cacheOnly = false }: PageOptions = {},
   ): Promise<PageResult> {
     const { store } = this.#d;
     const resolved = anchor === 'first_unread' ? resolveFirstUnread(store, filter) : anchor;
@@ -78,6 +91,7 @@ export class Pager {
     if (view && (complete || (cacheFirst && view.page.messages.length > 0))) {
       return { ...view.page, fromCache: true, newIds: [] };
     }
+    if (cacheOnly) throw new NotCachedError();
     if (view) return this.#fillGaps(filter, resolved, before, after, view);
     return this.fetch(filter, resolved, before, after);
   }

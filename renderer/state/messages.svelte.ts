@@ -7,6 +7,7 @@
  * the conversation. The list view is virtualized, so the bound is about memory, not the DOM.
  */
 import type { Anchor, MessagePage, MessageView, Narrow } from '../../common/model';
+import { OPENING_WINDOW, PAGE_SIZE } from '../../common/opening';
 import type { BridgeClient } from '../lib/bridge';
 import { describe } from '../lib/bridge';
 import { errorText } from '../lib/errors';
@@ -20,12 +21,9 @@ import {
   replaceMessage,
 } from './messageList';
 
-export const PAGE_SIZE = 100;
-/**
- * Messages loaded above the first unread one when a narrow opens there: a page, as when paging
- * older, since without unread messages the anchor is the newest and this is all the reader sees.
- */
-export const CONTEXT_BEFORE_UNREAD = PAGE_SIZE;
+export { PAGE_SIZE };
+/** Messages loaded above the first unread one when a narrow opens there (common/opening.ts). */
+export const CONTEXT_BEFORE_UNREAD = OPENING_WINDOW.before;
 /** 50 pages: the DOM holds only what is near the viewport, so this bounds memory and merge cost. */
 export const MAX_LOADED = 5000;
 
@@ -80,7 +78,7 @@ export class MessagesState {
       // Only the restore-on-next-start is lost; not worth interrupting the user.
       this.bridge.send('log:error', { message: `view:open failed: ${describe(error)}` });
     });
-    await this.load('first_unread', CONTEXT_BEFORE_UNREAD, PAGE_SIZE);
+    await this.load(OPENING_WINDOW.anchor, OPENING_WINDOW.before, OPENING_WINDOW.after);
   }
 
   /** (Re)loads the newest page of the open narrow, replacing the window. */

@@ -20,6 +20,12 @@ const RETRY_MS = 5000;
  * indexing between them would only slow down what the user waits for.
  */
 const QUIET_MS = 300;
+/**
+ * What still waited when the app last quit is carried on this long after the cache opens: on a warm
+ * start the first screen is read from this cache meanwhile (main/first-screen.ts), on the same
+ * thread, and indexing at once put 200-message chunks in its way.
+ */
+export const CARRY_OVER_DELAY_MS = 2000;
 
 /** Like messageText's hasLink, without parsing: server-rendered HTML spells every link `<a `. */
 export function htmlHasLink(html: string): boolean {
@@ -51,8 +57,8 @@ export class SearchIndex {
        FROM search_backlog b LEFT JOIN messages m ON m.id = b.message_id ORDER BY b.message_id LIMIT ?`,
     );
     this.#anyWaiting = db.prepare('SELECT 1 FROM search_backlog LIMIT 1').pluck();
-    // Left from the last run (quit before the backlog was done): carry on.
-    if (this.#anyWaiting.get() !== undefined) this.#schedule(0);
+    // Left from the last run (quit before the backlog was done): carry on once start-up is done.
+    if (this.#anyWaiting.get() !== undefined) this.#schedule(CARRY_OVER_DELAY_MS);
   }
 
   /** Indexes a message's topic and HTML now; returns what the HTML holds (has:link is stored beside it). */
