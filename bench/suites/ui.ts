@@ -112,15 +112,34 @@ async function shutDown(r: Running): Promise<void> {
   await r.core.close();
 }
 
+/**
+ * Waits, on the page's animation frames, until an element matching `selector` (and whose text is
+ * `text`, if given) is in the page. Playwright's own waiting before an action retries at growing
+ * intervals up to 500 ms: measured, the cold side's click on the channel came 870 ms after the
+ * channel list was drawn, time that was the driver's and not the app's. Each action of the cold
+ * side waits for its element here first, so it finds it at its first try.
+ */
+async function appears(page: Page, selector: string, text?: string): Promise<void> {
+  await page.waitForFunction(
+    ([selector, text]) =>
+      [...document.querySelectorAll(selector)].some((e) => text === undefined || e.textContent?.trim() === text),
+    [selector, text] as const,
+    { polling: 'raf', timeout: UI_TIMEOUT },
+  );
+}
+
 async function signIn(page: Page, server: RunningDevServer, user: DevServerUser): Promise<void> {
+  await appears(page, '#server-url');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await appears(page, 'input[type="password"]');
   await page.getByRole('textbox', { name: /^Email/ }).fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function openChannel(page: Page, name: string): Promise<void> {
+  await appears(page, 'nav[aria-label="Channels"] button', name);
   const channels = page.getByRole('navigation', { name: 'Channels' });
   await channels.getByRole('button', { name, exact: true }).click({ timeout: UI_TIMEOUT });
 }
