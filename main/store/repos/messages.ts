@@ -165,19 +165,28 @@ export class MessagesRepo {
     // A catch-up brings mostly messages not cached yet, which have no reactions to clear (they
     // cascade with their message): one lookup for the batch is cheaper than a delete per message.
     // The star is always written: the starred table also holds IDs of messages not cached.
-    const cached = new Set(this.cachedIds(messages.map((m) => m.id)));
+    const ids = messages.map((m) => m.id);
+    const cached = new Set(this.cachedIds(ids));
     const added: number[] = [];
     for (const m of messages) {
       this.#upsert.run(messageValues(m, htmlHasLink(m.content)));
-      // Words are indexed in the background: a page is answered without waiting for FTS5.
-      this.#index.queue(m.id);
-      this.#starred.setOne(m.id, m.starred);
       if (cached.has(m.id)) this.#deleteReactionsOf.run(m.id);
       else added.push(m.id);
       for (const r of m.reactions) {
         this.#insertReactionAt.run(m.id, r.reactionType, r.emojiCode, r.userId, r.emojiName);
       }
     }
+    // Batched, one statement each (per message they were a fifth of a catch-up's storing).
+    // Words are indexed in the background: a page is answered without waiting for FTS5.
+    this.#index.queue(ids);
+    this.#starred.set(
+      messages.filter((m) => m.starred).map((m) => m.id),
+      true,
+    );
+    this.#starred.set(
+      messages.filter((m) => !m.starred).map((m) => m.id),
+      false,
+    );
     return added;
   }
 

@@ -49,7 +49,7 @@ export class SearchIndex {
     // contentless_delete tables accept INSERT OR REPLACE, which is how a row is rewritten.
     this.#put = db.prepare('INSERT OR REPLACE INTO message_text (rowid, topic, body) VALUES (?, ?, ?)');
     this.#remove = db.prepare('DELETE FROM message_text WHERE rowid = ?');
-    this.#queue = db.prepare('INSERT OR IGNORE INTO search_backlog (message_id) VALUES (?)');
+    this.#queue = db.prepare('INSERT OR IGNORE INTO search_backlog (message_id) SELECT value FROM json_each(?)');
     this.#unqueue = db.prepare('DELETE FROM search_backlog WHERE message_id = ?');
     // A message deleted while waiting has no row to join: it comes back with null content and goes.
     this.#waiting = db.prepare(
@@ -74,9 +74,10 @@ export class SearchIndex {
     this.#unqueue.run(id);
   }
 
-  /** Indexes the message soon (see the file comment); its current topic and HTML are read then. */
-  queue(id: number): void {
-    this.#queue.run(id);
+  /** Indexes these messages soon (see the file comment); their topic and HTML are read then. */
+  queue(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    this.#queue.run(JSON.stringify(ids));
     this.#lastQueued = Date.now();
     this.#schedule(QUIET_MS);
   }

@@ -9,6 +9,8 @@ export class StarredRepo {
   readonly #db: Db;
   readonly #add;
   readonly #remove;
+  readonly #addMany;
+  readonly #removeMany;
   readonly #clear;
   readonly #count;
   readonly #has;
@@ -18,6 +20,9 @@ export class StarredRepo {
     this.#db = db;
     this.#add = db.prepare('INSERT OR IGNORE INTO starred (message_id) VALUES (?)');
     this.#remove = db.prepare('DELETE FROM starred WHERE message_id = ?');
+    // One statement for a batch (a JSON array of IDs): a fetched page sets the star of every message.
+    this.#addMany = db.prepare('INSERT OR IGNORE INTO starred (message_id) SELECT value FROM json_each(?)');
+    this.#removeMany = db.prepare('DELETE FROM starred WHERE message_id IN (SELECT value FROM json_each(?))');
     this.#clear = db.prepare('DELETE FROM starred');
     this.#count = db.prepare('SELECT count(*) FROM starred').pluck();
     this.#has = db.prepare('SELECT 1 FROM starred WHERE message_id = ?').pluck();
@@ -35,7 +40,8 @@ export class StarredRepo {
   }
 
   set(ids: readonly number[], starred: boolean): void {
-    for (const id of ids) this.setOne(id, starred);
+    if (ids.length === 0) return;
+    (starred ? this.#addMany : this.#removeMany).run(JSON.stringify(ids));
   }
 
   setOne(id: number, starred: boolean): void {

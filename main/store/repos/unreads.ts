@@ -85,8 +85,10 @@ export class UnreadsRepo {
   constructor(db: Db) {
     this.#db = db;
     this.#insert = db.prepare(
+      // A batch in one statement: a JSON array of [messageId, channelId, topic, topicKey, dmKey,
+      // mentioned] rows (row by row, a catch-up of thousands paid a call per row).
       `INSERT INTO unreads (message_id, channel_id, topic, topic_key, dm_key, mentioned)
-       VALUES (@messageId, @channelId, @topic, @topicKey, @dmKey, @mentioned)
+       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?) WHERE true
        ON CONFLICT (message_id) DO UPDATE SET channel_id = excluded.channel_id, topic = excluded.topic,
          topic_key = excluded.topic_key, dm_key = excluded.dm_key, mentioned = excluded.mentioned
        -- Only when something differs: an update fires migration 8's recount triggers, and a fetched
@@ -142,16 +144,16 @@ export class UnreadsRepo {
   }
 
   add(entries: readonly UnreadEntry[]): void {
-    for (const e of entries) {
-      this.#insert.run({
-        messageId: e.messageId,
-        channelId: e.channelId,
-        topic: e.topic,
-        topicKey: e.topic === null ? null : topicKey(e.topic),
-        dmKey: e.dmKey,
-        mentioned: e.mentioned ? 1 : 0,
-      });
-    }
+    if (entries.length === 0) return;
+    const rows = entries.map((e) => [
+      e.messageId,
+      e.channelId,
+      e.topic,
+      e.topic === null ? null : topicKey(e.topic),
+      e.dmKey,
+      e.mentioned ? 1 : 0,
+    ]);
+    this.#insert.run(JSON.stringify(rows));
   }
 
   /** Marks these read; returns the IDs that were unread. */
