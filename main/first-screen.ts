@@ -66,8 +66,18 @@ export class FirstScreen {
  * screen, is built while the accounts resume.
  */
 export function readFirstScreen(manager: AccountManager, log: Logger): FirstScreen {
+  try {
+    return new FirstScreen(readAhead(manager), log);
+  } catch (e) {
+    // Only time is lost: the call, when it comes, is answered (or refused) as always.
+    log.warn('first screen: could not read ahead', { error: e });
+    return new FirstScreen(null, log);
+  }
+}
+
+function readAhead(manager: AccountManager): ReadAhead | null {
   const { activeAccountId: accountId, lastView: narrow } = manager.appState();
-  if (accountId === null || narrow === null) return new FirstScreen(null, log);
+  if (accountId === null || narrow === null) return null;
   const account = manager.get(accountId);
   const changes = account.store.changeCount();
   const { anchor, before, after } = OPENING_WINDOW;
@@ -83,8 +93,10 @@ export function readFirstScreen(manager: AccountManager, log: Logger): FirstScre
       return false; // closed: signed out meanwhile
     }
   };
-  return new FirstScreen(
-    { name: 'messages:page', args: { accountId, narrow, anchor, before, after, cacheFirst: true }, result, unchanged },
-    log,
-  );
+  return {
+    name: 'messages:page',
+    args: { accountId, narrow, anchor, before, after, cacheFirst: true },
+    result,
+    unchanged,
+  };
 }
