@@ -2,6 +2,7 @@
  * `npm run build:main`: bundles Electron's main process and the preload with esbuild.
  *   main/electron/index.ts    -> out/main/index.cjs
  *   main/core-thread/worker.ts -> out/main/core-thread.cjs (the core's worker thread)
+ *   main/core-thread/cached-entry.ts -> out/main/core-thread-loader.cjs (its entry: the bundle with V8's code cache)
  *   preload/index.ts       -> out/preload/index.cjs (a sandboxed preload must be one CommonJS file)
  * Native and Electron modules stay outside the bundle; electron-builder ships them from node_modules.
  */
@@ -63,6 +64,12 @@ export async function buildMain(outDir = join(PROJECT_ROOT, 'out')): Promise<voi
       entryPoints: ['main/core-thread/worker.ts'],
       outfile: `${outDir}/main/core-thread.cjs`,
     }),
+    // The worker's entry in the app: loads core-thread.cjs with V8's code cache.
+    build({
+      ...common,
+      entryPoints: ['main/core-thread/cached-entry.ts'],
+      outfile: `${outDir}/main/core-thread-loader.cjs`,
+    }),
     // A sandboxed preload may require only 'electron' (and a few polyfills), so no shim here.
     build({ ...common, entryPoints: ['preload/index.ts'], outfile: `${outDir}/preload/index.cjs` }),
   ]);
@@ -70,7 +77,7 @@ export async function buildMain(outDir = join(PROJECT_ROOT, 'out')): Promise<voi
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   buildMain().then(
-    () => console.log('Built out/main/index.cjs, out/main/core-thread.cjs and out/preload/index.cjs'),
+    () => console.log('Built out/main/index.cjs, out/main/core-thread(-loader).cjs and out/preload/index.cjs'),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : String(error));
       process.exit(1);

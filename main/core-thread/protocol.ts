@@ -28,6 +28,8 @@ export interface CoreThreadOptions {
   sqliteBinding?: string;
   /** See CoreOptions.syncGraceMs (main/core.ts); default 0. */
   syncGraceMs?: number;
+  /** When the loader entry (cached-entry.ts) writes the core's code cache; tests shorten it. */
+  codeCacheWriteAfterMs?: number;
 }
 
 /** Main thread → worker. */

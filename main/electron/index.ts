@@ -151,7 +151,8 @@ async function start(): Promise<void> {
       },
       {
         // Beside this bundle, inside app.asar: worker threads read asar archives since Electron 17.3.
-        entry: fileURLToPath(new URL('./core-thread.cjs', import.meta.url)),
+        // The loader runs core-thread.cjs with V8's code cache (main/core-thread/code-cache.ts).
+        entry: fileURLToPath(new URL('./core-thread-loader.cjs', import.meta.url)),
         log,
         pushToken: () => platformPushToken(process.platform, pushNotifications),
       },

@@ -102,7 +102,12 @@ it('renames the Electron executable to the app name', () => {
 });
 
 it('puts the bundles, the built renderer and package.json into app.asar', () => {
-  const bundles = ['/out/main/index.cjs', '/out/main/core-thread.cjs', '/out/preload/index.cjs'];
+  const bundles = [
+    '/out/main/index.cjs',
+    '/out/main/core-thread-loader.cjs',
+    '/out/main/core-thread.cjs',
+    '/out/preload/index.cjs',
+  ];
   for (const file of ['/package.json', ...bundles, '/renderer/dist/index.html']) {
     expect(entries, file).toContain(file);
   }
