@@ -82,6 +82,9 @@ describe('App', () => {
       cacheFirst: true,
     });
     expect(screen.getByRole('combobox', { name: 'Topic' })).toBeInTheDocument();
+    // The conversation is asked for before the sidebar, so its rows are drawn first.
+    const order = bridge.calls.map((c) => c.name).filter((n) => n === 'messages:page' || n === 'sidebar:get');
+    expect(order.slice(0, 2)).toEqual(['messages:page', 'sidebar:get']);
   });
 
   it('navigates from the sidebar and keeps unread counts current', async () => {
