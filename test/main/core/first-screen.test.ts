@@ -10,8 +10,8 @@ import type { Narrow } from '../../../common/model';
 import { OPENING_WINDOW } from '../../../common/opening';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { tempDir } from '../store/fixtures';
 import { startCore, type TestCore } from './harness';
+import { signedInFolder } from './signed-in-folder';
 
 let server: RunningDevServer | undefined;
 const cores: TestCore[] = [];
@@ -41,19 +41,14 @@ function messageRequests() {
  */
 async function usedFolder(credentials: MemoryCredentialStore, openUncached = false) {
   server = await startDevServer();
-  const dataDir = tempDir();
-  const t = await startCore(dataDir, credentials);
-  const member = server.byRole(400);
-  const account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
-  const sidebar = await t.ok('sidebar:get', { accountId: account.id });
-  const cached: Narrow = { kind: 'channel', channelId: sidebar.channels[0]!.id };
-  const uncached: Narrow = { kind: 'channel', channelId: sidebar.channels[1]!.id };
-  await t.ok('messages:page', { accountId: account.id, narrow: cached, ...OPENING_WINDOW, cacheFirst: true });
+  const { t, dataDir, accountId, channelIds } = await signedInFolder(server, credentials);
+  const cached: Narrow = { kind: 'channel', channelId: channelIds[0]! };
+  const uncached: Narrow = { kind: 'channel', channelId: channelIds[1]! };
+  await t.ok('messages:page', { accountId, narrow: cached, ...OPENING_WINDOW, cacheFirst: true });
   const narrow = openUncached ? uncached : cached;
-  await t.ok('view:open', { accountId: account.id, narrow });
+  await t.ok('view:open', { accountId, narrow });
   await t.core.close();
-  return { dataDir, accountId: account.id, narrow };
+  return { dataDir, accountId, narrow };
 }
 
 const openingArgs = (accountId: string, narrow: Narrow) => ({ accountId, narrow, ...OPENING_WINDOW, cacheFirst: true });

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Narrow } from '../../../common/model';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { tempDir } from '../store/fixtures';
 import { startCore, type TestCore } from './harness';
+import { signedInFolder } from './signed-in-folder';
 
 let server: RunningDevServer | undefined;
 const cores: TestCore[] = [];
@@ -38,17 +38,12 @@ async function syncStarted(t: TestCore, seen: { requests: number }): Promise<voi
 /** A data folder with a signed-in account, its cache filled, and (optionally) a conversation left open. */
 async function usedFolder(credentials: MemoryCredentialStore, leaveOpen: boolean) {
   server = await startDevServer();
-  const dataDir = tempDir();
-  const t = await startCore(dataDir, credentials);
-  const member = server.byRole(400);
-  const account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
-  const sidebar = await t.ok('sidebar:get', { accountId: account.id });
-  const narrow: Narrow = { kind: 'channel', channelId: sidebar.channels[0]!.id };
-  await t.ok('messages:page', { accountId: account.id, narrow, anchor: 'newest', before: 20, after: 0 });
-  if (leaveOpen) await t.ok('view:open', { accountId: account.id, narrow });
+  const { t, dataDir, accountId, channelIds } = await signedInFolder(server, credentials);
+  const narrow: Narrow = { kind: 'channel', channelId: channelIds[0]! };
+  await t.ok('messages:page', { accountId, narrow, anchor: 'newest', before: 20, after: 0 });
+  if (leaveOpen) await t.ok('view:open', { accountId, narrow });
   await t.core.close();
-  return { dataDir, accountId: account.id, narrow };
+  return { dataDir, accountId, narrow };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
