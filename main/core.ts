@@ -112,12 +112,13 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
       : {}),
   });
   await manager.resumeAll();
+  const resumed = manager.appState();
   // The call that answers the first screen: the conversation the app reopens, else the sidebar.
-  const firstScreen = manager.appState().lastView ? 'messages:page' : 'sidebar:get';
+  const firstScreen = resumed.lastView ? 'messages:page' : 'sidebar:get';
   // Read while the window loads, when the sync waits for the first screen (without a grace the
   // sync starts on the next turn and would drop it unused).
   const graceMs = opts.syncGraceMs ?? 0;
-  const ahead = graceMs > 0 ? readFirstScreen(manager, log.child('first-screen')) : new FirstScreen(null, log);
+  const ahead = graceMs > 0 ? readFirstScreen(manager, resumed, log.child('first-screen')) : new FirstScreen(null, log);
   const syncStart = startGate(graceMs, () => {
     ahead.discard();
     manager.startAll();

@@ -13,6 +13,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { CallName, IpcResult } from '../common/ipc/contract';
+import type { AppState } from '../common/model';
 import { OPENING_WINDOW } from '../common/opening';
 import type { AccountManager } from './accounts/manager';
 import type { Logger } from './log';
@@ -61,13 +62,14 @@ export class FirstScreen {
 }
 
 /**
- * Starts reading the page of the conversation the app reopens (the active account's last view),
+ * Starts reading the page of the conversation the app reopens (`state`: the app just resumed,
+ * its active account's last view),
  * from the cache only. Without one there is nothing to read ahead: the sidebar, the other first
  * screen, is built while the accounts resume.
  */
-export function readFirstScreen(manager: AccountManager, log: Logger): FirstScreen {
+export function readFirstScreen(manager: AccountManager, state: AppState, log: Logger): FirstScreen {
   try {
-    return new FirstScreen(readAhead(manager), log);
+    return new FirstScreen(readAhead(manager, state), log);
   } catch (e) {
     // Only time is lost: the call, when it comes, is answered (or refused) as always.
     log.warn('first screen: could not read ahead', { error: e });
@@ -75,8 +77,8 @@ export function readFirstScreen(manager: AccountManager, log: Logger): FirstScre
   }
 }
 
-function readAhead(manager: AccountManager): ReadAhead | null {
-  const { activeAccountId: accountId, lastView: narrow } = manager.appState();
+function readAhead(manager: AccountManager, state: AppState): ReadAhead | null {
+  const { activeAccountId: accountId, lastView: narrow } = state;
   if (accountId === null || narrow === null) return null;
   const account = manager.get(accountId);
   const changes = account.store.changeCount();

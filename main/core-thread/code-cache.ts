@@ -12,9 +12,8 @@
  * are weak: it compares the source's length, not its text, and not the cache's bytes (measured: a
  * cache of other source of the same length was accepted, and a damaged one too). So each file starts
  * with the SHA-256 of its name (the bundle's hash) and its data, and one that does not match is
- * never given to V8.
- * Anything going wrong here costs only the time the cache would have saved. Like Chromium's code
- * cache and Node's compile cache, it lives in the user's own data folder.
+ * never given to V8. Anything going wrong here costs only the time the cache would have saved.
+ * Like Chromium's code cache and Node's compile cache, it lives in the user's own data folder.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

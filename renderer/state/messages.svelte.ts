@@ -21,9 +21,6 @@ import {
   replaceMessage,
 } from './messageList';
 
-export { PAGE_SIZE };
-/** Messages loaded above the first unread one when a narrow opens there (common/opening.ts). */
-export const CONTEXT_BEFORE_UNREAD = OPENING_WINDOW.before;
 /** 50 pages: the DOM holds only what is near the viewport, so this bounds memory and merge cost. */
 export const MAX_LOADED = 5000;
 

@@ -3,7 +3,8 @@ import type { MessagePage, MessageView, Narrow } from '../../common/model';
 import { BridgeError } from '../lib/bridge';
 import { CallFailure, MemoryBridge } from '../testing/memoryBridge';
 import { message, SELF_ID } from '../testing/fixtures';
-import { CONTEXT_BEFORE_UNREAD, MAX_LOADED, MessagesState, PAGE_SIZE } from './messages.svelte';
+import { OPENING_WINDOW, PAGE_SIZE } from '../../common/opening';
+import { MAX_LOADED, MessagesState } from './messages.svelte';
 
 const topicNarrow: Narrow = { kind: 'topic', channelId: 1, topic: 'greetings' };
 
@@ -30,7 +31,7 @@ describe('MessagesState', () => {
         accountId: 'acc-1',
         narrow: topicNarrow,
         anchor: 'first_unread',
-        before: CONTEXT_BEFORE_UNREAD,
+        before: OPENING_WINDOW.before,
         after: PAGE_SIZE,
         // An opening shows what the cache holds at once; the rest pages in from the edges.
         cacheFirst: true,

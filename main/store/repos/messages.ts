@@ -168,8 +168,10 @@ export class MessagesRepo {
     const ids = messages.map((m) => m.id);
     const cached = new Set(this.cachedIds(ids));
     const added: number[] = [];
+    const stars: Record<'on' | 'off', number[]> = { on: [], off: [] };
     for (const m of messages) {
       this.#upsert.run(messageValues(m, htmlHasLink(m.content)));
+      stars[m.starred ? 'on' : 'off'].push(m.id);
       if (cached.has(m.id)) this.#deleteReactionsOf.run(m.id);
       else added.push(m.id);
       for (const r of m.reactions) {
@@ -179,14 +181,8 @@ export class MessagesRepo {
     // Batched, one statement each (per message they were a fifth of a catch-up's storing).
     // Words are indexed in the background: a page is answered without waiting for FTS5.
     this.#index.queue(ids);
-    this.#starred.set(
-      messages.filter((m) => m.starred).map((m) => m.id),
-      true,
-    );
-    this.#starred.set(
-      messages.filter((m) => !m.starred).map((m) => m.id),
-      false,
-    );
+    this.#starred.set(stars.on, true);
+    this.#starred.set(stars.off, false);
     return added;
   }
 

@@ -7,8 +7,6 @@ import type { Db } from '../db';
 
 export class StarredRepo {
   readonly #db: Db;
-  readonly #add;
-  readonly #remove;
   readonly #addMany;
   readonly #removeMany;
   readonly #clear;
@@ -18,8 +16,6 @@ export class StarredRepo {
 
   constructor(db: Db) {
     this.#db = db;
-    this.#add = db.prepare('INSERT OR IGNORE INTO starred (message_id) VALUES (?)');
-    this.#remove = db.prepare('DELETE FROM starred WHERE message_id = ?');
     // One statement for a batch (a JSON array of IDs): a fetched page sets the star of every message.
     this.#addMany = db.prepare('INSERT OR IGNORE INTO starred (message_id) SELECT value FROM json_each(?)');
     this.#removeMany = db.prepare('DELETE FROM starred WHERE message_id IN (SELECT value FROM json_each(?))');
@@ -35,17 +31,13 @@ export class StarredRepo {
   replaceAll(ids: readonly number[]): void {
     this.#db.transaction(() => {
       this.#clear.run();
-      for (const id of ids) this.#add.run(id);
+      this.set(ids, true);
     })();
   }
 
   set(ids: readonly number[], starred: boolean): void {
     if (ids.length === 0) return;
     (starred ? this.#addMany : this.#removeMany).run(JSON.stringify(ids));
-  }
-
-  setOne(id: number, starred: boolean): void {
-    (starred ? this.#add : this.#remove).run(id);
   }
 
   has(id: number): boolean {
