@@ -60,7 +60,9 @@ export async function runCase(c: BenchCase): Promise<CaseResult> {
   for (let round = 0; round < c.warmup + c.rounds; round++) {
     await c.prepare?.(round);
     const baselineFirst = round % 2 === 0;
+    await c.settle?.(round);
     const first = await timeOne(baselineFirst ? c.baseline : c.measured, round, watch);
+    await c.settle?.(round);
     const second = await timeOne(baselineFirst ? c.measured : c.baseline, round, watch);
     const [b, m] = baselineFirst ? [first, second] : [second, first];
     if (round === c.warmup && c.compare) {

@@ -32,6 +32,11 @@ export interface BenchCase {
   warmup: number;
   /** Untimed work before each round (e.g. generating the batch both sides will insert). */
   prepare?(round: number): unknown;
+  /**
+   * Untimed, before each side's call (after prepare, for the first): lets work the other side
+   * left running in the background finish, so it is not counted against this one.
+   */
+  settle?(round: number): unknown;
   /** Wall-clock budget for one call of the measured side; its slowest call is reported against it. */
   budgetMs?: number;
   /**

@@ -21,7 +21,7 @@ import { startDevServer, type DevServerUser, type RunningDevServer } from '../..
 import { buildMain, bundleNodeEntry, PROJECT_ROOT } from '../../scripts/build-main';
 import { copyFilledCache } from '../fixtures/filled-cache';
 import type { BenchCase, SelfTimed, Suite, SuiteContext } from '../lib/types';
-import { measureIncomingMessage } from '../fixtures/incoming-cost';
+import { measureIncomingMessages } from '../fixtures/incoming-cost';
 
 const quiet = () => createLogger({ name: 'bench.app', level: 'error', sink: () => undefined });
 
@@ -266,12 +266,21 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   try {
     yield* startCases(ctx, server);
     yield* catchUpCases(ctx, server);
-    for (const unread of ctx.quick ? [1000, 10_000] : [1000, 10_000, 100_000]) {
-      const cost = await measureIncomingMessage(ctx, unread);
+    const sizes = ctx.quick ? [1000, 10_000] : [1000, 10_000, 100_000];
+    const costs = await measureIncomingMessages(ctx, sizes);
+    for (const [unread, cost] of costs) {
       const label = `${unread / 1000}k unread`;
       ctx.metric(`core CPU per incoming message, ${label}`, cost.cpuMs, 'ms');
       ctx.metric(`bytes to the renderer per incoming message, ${label}`, cost.bytes, 'bytes');
     }
+    // Flat with the unread count: the largest cache against the smallest, measured in turn.
+    const largest = costs.get(sizes.at(-1)!)!;
+    const smallest = costs.get(sizes[0]!)!;
+    ctx.metric(
+      `core CPU per incoming message, ${sizes.at(-1)! / 1000}k vs 1k unread`,
+      largest.cpuMs / smallest.cpuMs,
+      'x',
+    );
     await memory(ctx, server);
   } finally {
     await server.stop();

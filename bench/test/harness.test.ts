@@ -54,6 +54,37 @@ describe('runCase', () => {
     expect(result.measured.n).toBe(3);
   });
 
+  it('settles before each side, untimed', async () => {
+    const calls: string[] = [];
+    const result = await runCase({
+      name: 'settle',
+      warmup: 0,
+      rounds: 2,
+      prepare: (round) => calls.push(`prepare ${round}`),
+      settle: (round) => {
+        calls.push(`settle ${round}`);
+        busy(20);
+      },
+      baseline: { label: 'b', run: (round) => calls.push(`b${round}`) },
+      measured: { label: 'm', run: (round) => calls.push(`m${round}`) },
+    });
+    expect(calls).toEqual([
+      'prepare 0',
+      'settle 0',
+      'b0',
+      'settle 0',
+      'm0',
+      'prepare 1',
+      'settle 1',
+      'm1',
+      'settle 1',
+      'b1',
+    ]);
+    // The 20 ms of settling is in neither side's time.
+    expect(result.baseline.maxMs).toBeLessThan(20);
+    expect(result.measured.maxMs).toBeLessThan(20);
+  });
+
   it('reports the ratio of medians and flags a blown budget', async () => {
     const result = await runCase({
       name: 'slow',
