@@ -127,6 +127,20 @@ export interface MessagePage {
   foundNewest: boolean;
   /** True when this page was answered from the cache without the server. */
   fromCache: boolean;
+  /** The names the conversation is shown with (absent: the sidebar names everything). */
+  names?: ConversationNames;
+}
+
+/**
+ * Names a page is shown with: its channel, a DM's people, what the empty topic is called. The
+ * sidebar holds them all, but a warm start draws its first rows before the sidebar arrives, and
+ * the heading and topic rows read "#channel 10" until it does; read with the page, they are right
+ * from the first frame. The Sidebar satisfies this shape too.
+ */
+export interface ConversationNames {
+  channels: readonly { id: number; name: string }[];
+  users: readonly { id: number; fullName: string }[];
+  emptyTopicDisplayName: string;
 }
 
 export interface TopicSummary {

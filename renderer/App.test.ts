@@ -87,6 +87,33 @@ describe('App', () => {
     expect(order.slice(0, 2)).toEqual(['messages:page', 'sidebar:get']);
   });
 
+  it('heads the first rows with the names their page came with while the sidebar is on its way', async () => {
+    let release: (() => void) | undefined;
+    const renamed = sidebar();
+    renamed.channels[0]!.name = 'general-renamed';
+    const bridge = mainSide()
+      .handle('sidebar:get', () => new Promise((resolve) => (release = () => resolve(renamed))))
+      .handle('messages:page', ({ narrow }) => ({
+        narrow,
+        messages: [message({ id: 100, channelId: 1, topic: 'greetings', contentHtml: '<p>hello</p>' })],
+        foundOldest: true,
+        foundNewest: true,
+        fromCache: true,
+        names: { channels: [{ id: 1, name: 'general' }], users: [], emptyTopicDisplayName: 'general chat' },
+      }));
+    render(App, { bridge: bridge.client() });
+    // Not "#channel 1": the page named its channel.
+    const log = await screen.findByRole('log', { name: '#general' });
+    expect(await within(log).findByRole('button', { name: '#general > greetings' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '#general' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /message/i })).toHaveAttribute('placeholder', 'Message #general');
+    expect(release).toBeDefined();
+    // Once the sidebar is in, its names (here, newer ones) are shown.
+    release!();
+    expect(await screen.findByRole('log', { name: '#general-renamed' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '#general-renamed' })).toBeInTheDocument();
+  });
+
   it('navigates from the sidebar and keeps unread counts current', async () => {
     const bridge = mainSide({ lastView: null });
     const user = userEvent.setup();

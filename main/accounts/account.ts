@@ -36,7 +36,7 @@ import { validateCompose } from './compose-rules';
 import { AccountPush, tapEvents } from './push-hookup';
 import type { PushSetup } from './push-setup';
 import { AccountOutput } from './account-output';
-import { echoView, messageView, userLookup } from './views';
+import { conversationNames, echoView, messageView, userLookup } from './views';
 import { StorageFailure } from '../store/storage-failure';
 
 /** How many of the open narrow's newest messages are refetched after an event gap. */
@@ -240,6 +240,7 @@ export class Account {
       foundOldest: result.foundOldest,
       foundNewest: result.foundNewest,
       fromCache: result.fromCache,
+      names: conversationNames(this.store, narrow),
     };
   }
 

@@ -5,9 +5,11 @@
 import { topicKey } from '../store/topic-key';
 import type {
   ChannelSummary,
+  ConversationNames,
   DmSummary,
   EffectiveTopicsPolicy,
   MessageView,
+  Narrow,
   Reaction,
   Sidebar,
   TopicSummary,
@@ -230,12 +232,26 @@ export function buildSidebarPart(
   return touched.dms ? { channels, dms: dmSummaries(store, selfId) } : { channels };
 }
 
+/** The names a page of `narrow` is shown with (common/model.ts ConversationNames), from the cache. */
+export function conversationNames(store: AccountStore, narrow: Narrow): ConversationNames {
+  const channel = narrow.kind === 'dm' ? null : store.channels.getSubscribed(narrow.channelId);
+  const people = narrow.kind === 'dm' ? store.users.fullNames(narrow.userIds) : new Map<number, string>();
+  return {
+    channels: channel ? [{ id: channel.id, name: channel.name }] : [],
+    users: [...people].map(([id, fullName]) => ({ id, fullName })),
+    emptyTopicDisplayName: emptyTopicName(store),
+  };
+}
+
+const emptyTopicName = (store: AccountStore): string =>
+  store.realm.getString('realm_empty_topic_display_name', DEFAULT_EMPTY_TOPIC_NAME);
+
 export function buildSidebar(store: AccountStore, accountId: string, selfId: number): Sidebar {
   return {
     accountId,
     channels: channelSummaries(store),
     dms: dmSummaries(store, selfId),
     users: store.users.all().map(userSummary),
-    emptyTopicDisplayName: store.realm.getString('realm_empty_topic_display_name', DEFAULT_EMPTY_TOPIC_NAME),
+    emptyTopicDisplayName: emptyTopicName(store),
   };
 }

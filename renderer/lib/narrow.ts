@@ -1,5 +1,5 @@
 /** Pure helpers about narrows: identity, which messages belong, and how to name them. */
-import type { ComposeTarget, MessageView, Narrow, Sidebar } from '../../common/model';
+import type { ComposeTarget, ConversationNames, MessageView, Narrow } from '../../common/model';
 
 /** A string that is equal for equal narrows (for maps, keyed blocks and comparisons). */
 export function narrowKey(narrow: Narrow): string {
@@ -44,30 +44,29 @@ export function messageInNarrow(message: MessageView, narrow: Narrow, selfUserId
 }
 
 /** What a topic is called on screen: the empty topic has an organization-chosen name. */
-export function topicLabel(topic: string, sidebar: Sidebar | null): string {
-  return topic === '' ? sidebar?.emptyTopicDisplayName || 'general chat' : topic;
+export function topicLabel(topic: string, names: ConversationNames | null): string {
+  return topic === '' ? names?.emptyTopicDisplayName || 'general chat' : topic;
 }
 
-export function channelName(channelId: number, sidebar: Sidebar | null): string {
-  return sidebar?.channels.find((c) => c.id === channelId)?.name ?? `channel ${channelId}`;
+export function channelName(channelId: number, names: ConversationNames | null): string {
+  return names?.channels.find((c) => c.id === channelId)?.name ?? `channel ${channelId}`;
 }
 
 /** Names of DM participants; the self-DM is "You". */
-export function dmLabel(userIds: readonly number[], sidebar: Sidebar | null): string {
+export function dmLabel(userIds: readonly number[], names: ConversationNames | null): string {
   if (userIds.length === 0) return 'You';
-  const names = userIds.map((id) => sidebar?.users.find((u) => u.id === id)?.fullName ?? `User ${id}`);
-  return names.join(', ');
+  return userIds.map((id) => names?.users.find((u) => u.id === id)?.fullName ?? `User ${id}`).join(', ');
 }
 
 /** The accessible name of a message list and the title over it. */
-export function narrowLabel(narrow: Narrow, sidebar: Sidebar | null): string {
+export function narrowLabel(narrow: Narrow, names: ConversationNames | null): string {
   switch (narrow.kind) {
     case 'channel':
-      return `#${channelName(narrow.channelId, sidebar)}`;
+      return `#${channelName(narrow.channelId, names)}`;
     case 'topic':
-      return `#${channelName(narrow.channelId, sidebar)} > ${topicLabel(narrow.topic, sidebar)}`;
+      return `#${channelName(narrow.channelId, names)} > ${topicLabel(narrow.topic, names)}`;
     case 'dm':
-      return dmLabel(narrow.userIds, sidebar);
+      return dmLabel(narrow.userIds, names);
   }
 }
 

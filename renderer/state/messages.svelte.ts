@@ -6,7 +6,7 @@
  * the other way round, with foundOldest/foundNewest telling which ends are really the ends of
  * the conversation. The list view is virtualized, so the bound is about memory, not the DOM.
  */
-import type { Anchor, MessagePage, MessageView, Narrow } from '../../common/model';
+import type { Anchor, ConversationNames, MessagePage, MessageView, Narrow } from '../../common/model';
 import { OPENING_WINDOW, PAGE_SIZE } from '../../common/opening';
 import type { BridgeClient } from '../lib/bridge';
 import { describe } from '../lib/bridge';
@@ -34,6 +34,8 @@ export class MessagesState {
   loadingOlder = $state(false);
   loadingNewer = $state(false);
   fromCache = $state(false);
+  /** The names the open narrow's page came with, for headings drawn before the sidebar arrives. */
+  names = $state.raw<ConversationNames | null>(null);
   error = $state<string | null>(null);
   /**
    * Where the list should put the reader once this page shows: the first unread message of a
@@ -103,6 +105,7 @@ export class MessagesState {
     this.foundOldest = page.foundOldest;
     this.foundNewest = page.foundNewest;
     this.fromCache = page.fromCache;
+    this.names = page.names ?? null;
     const firstUnread = anchor === 'first_unread' ? this.messages.find((m) => isConfirmed(m) && !m.read) : undefined;
     this.startAt = firstUnread ? { opening: generation, messageId: firstUnread.id } : null;
     this.opened = generation;
