@@ -36,7 +36,7 @@ import type { Delta } from '../sync/deltas';
 import { messageVersions } from './edit-history';
 import { markReadOnServer, setFlagInBatches } from './mark-read';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
-import { buildUnreadCounts, buildUnreadSummary } from './unread-counts';
+import { buildUnreadCounts, UnreadSummaries } from './unread-counts';
 
 export interface MessageActionsDeps {
   accountId: string;
@@ -56,10 +56,11 @@ const DEFAULT_SEARCH_LIMIT = 50;
 export class MessageActions {
   readonly #d: MessageActionsDeps;
   readonly #typing: TypingSender;
-  #lastCounts = '';
+  readonly #summaries: UnreadSummaries;
 
   constructor(deps: MessageActionsDeps) {
     this.#d = deps;
+    this.#summaries = new UnreadSummaries(deps.store, deps.accountId, deps.selfUserId);
     const { store } = deps;
     this.#typing = new TypingSender({
       send: (to, op) => setTyping(this.#client(), to, op, deps.featureLevel()),
@@ -211,11 +212,7 @@ export class MessageActions {
 
   /** The counts if they changed since the last call (the account publishes unreads:changed then). */
   unreadsIfChanged(): UnreadSummary | null {
-    const counts = buildUnreadSummary(this.#d.store, this.#d.accountId, this.#d.selfUserId);
-    const text = JSON.stringify(counts);
-    if (text === this.#lastCounts) return null;
-    this.#lastCounts = text;
-    return counts;
+    return this.#summaries.ifChanged();
   }
 
   close(): void {

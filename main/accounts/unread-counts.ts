@@ -41,15 +41,39 @@ function dmCounts(store: AccountStore, selfId: number): DmUnreadCount[] {
 }
 
 /**
- * unreads:changed's payload: totals and DM counts, without the per-topic counts of every
- * channel (the sidebar's deltas carry those), so it stays small however many messages are unread.
+ * unreads:changed's payload for one account: totals and DM counts, without the per-topic counts of
+ * every channel (the sidebar's deltas carry those), so it stays small however many messages are
+ * unread. Built on every incoming message, so it reads one row of totals (migration 10) and keeps
+ * the DM counts it built until their version moves: a channel message leaves them as they were.
  */
-export function buildUnreadSummary(store: AccountStore, accountId: string, selfId: number): UnreadSummary {
-  return {
-    accountId,
-    total: store.unreads.total(),
-    mentions: store.unreads.mentionCount(),
-    dms: dmCounts(store, selfId),
-    starred: store.starred.count(),
-  };
+export class UnreadSummaries {
+  #dms: { version: number; counts: DmUnreadCount[]; json: string } | null = null;
+  #lastSent: string | null = null;
+
+  constructor(
+    private readonly store: AccountStore,
+    private readonly accountId: string,
+    private readonly selfId: number,
+  ) {}
+
+  /** The summary if it differs from the last one this answered (null: nothing to publish). */
+  ifChanged(): UnreadSummary | null {
+    const { total, mentions, dmVersion } = this.store.unreads.totals();
+    const starred = this.store.starred.count();
+    const dms = this.#dmCounts(dmVersion);
+    const key = `${total} ${mentions} ${starred} ${dms.json}`;
+    if (key === this.#lastSent) return null;
+    this.#lastSent = key;
+    return { accountId: this.accountId, total, mentions, dms: dms.counts, starred };
+  }
+
+  #dmCounts(version: number): { counts: DmUnreadCount[]; json: string } {
+    const kept = this.#dms;
+    if (kept && kept.version === version) return kept;
+    const counts = dmCounts(this.store, this.selfId);
+    const built = { version, counts, json: JSON.stringify(counts) };
+    // Inside a transaction the version may yet be rolled back and reached again by other changes.
+    this.#dms = this.store.db.inTransaction ? null : built;
+    return built;
+  }
 }

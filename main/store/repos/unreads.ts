@@ -59,7 +59,7 @@ export const UNREAD_SQL = {
   inChannel: `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? ORDER BY message_id`,
   firstInTopic: 'SELECT min(message_id) FROM unreads WHERE channel_id = ? AND topic_key = ?',
   firstInDm: 'SELECT min(message_id) FROM unreads WHERE dm_key = ?',
-  mentionCount: 'SELECT count(*) FROM unreads WHERE mentioned = 1',
+  mentions: 'SELECT message_id FROM unreads WHERE mentioned = 1 ORDER BY message_id',
 } as const;
 
 export class UnreadsRepo {
@@ -76,8 +76,7 @@ export class UnreadsRepo {
   readonly #has;
   readonly #setMentioned;
   readonly #mentions;
-  readonly #mentionCount;
-  readonly #total;
+  readonly #totals;
   readonly #entriesOf;
   readonly #byTopicIn;
   readonly #inScope;
@@ -117,15 +116,9 @@ export class UnreadsRepo {
     this.#firstInDm = db.prepare(UNREAD_SQL.firstInDm).pluck();
     this.#has = db.prepare('SELECT 1 FROM unreads WHERE message_id = ?').pluck();
     this.#setMentioned = db.prepare('UPDATE unreads SET mentioned = ? WHERE message_id = ?');
-    this.#mentions = db.prepare('SELECT message_id FROM unreads WHERE mentioned = 1 ORDER BY message_id').pluck();
-    this.#mentionCount = db.prepare(UNREAD_SQL.mentionCount).pluck();
-    // From the per-conversation counts (migration 8): counting the table itself walks every row.
-    this.#total = db
-      .prepare(
-        `SELECT (SELECT coalesce(sum(count), 0) FROM unread_topic_counts)
-              + (SELECT coalesce(sum(count), 0) FROM unread_dm_counts)`,
-      )
-      .pluck();
+    this.#mentions = db.prepare(UNREAD_SQL.mentions).pluck();
+    // Kept by the triggers of migration 10: no counting of rows here.
+    this.#totals = db.prepare('SELECT total, mentions, dm_version AS dmVersion FROM unread_totals WHERE id = 1');
     this.#entriesOf = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
     );
@@ -222,11 +215,19 @@ export class UnreadsRepo {
   }
 
   mentionCount(): number {
-    return this.#mentionCount.get() as number;
+    return this.totals().mentions;
   }
 
   total(): number {
-    return this.#total.get() as number;
+    return this.totals().total;
+  }
+
+  /**
+   * The unread total, the unread mentions, and a number that changes whenever any DM's count
+   * (countsByDm) does, so a caller may keep what it built from them until it moves.
+   */
+  totals(): { total: number; mentions: number; dmVersion: number } {
+    return this.#totals.get() as { total: number; mentions: number; dmVersion: number };
   }
 
   firstUnreadInChannel(channelId: number): number | null {

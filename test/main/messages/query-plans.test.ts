@@ -116,7 +116,7 @@ describe(`query plans at ${COUNT} cached messages`, () => {
       [UNREAD_SQL.inChannel, [3], /USING INDEX unreads_by_topic/],
       [UNREAD_SQL.firstInTopic, [3, 'topic 3'], /USING (COVERING )?INDEX unreads_by_topic/],
       [UNREAD_SQL.firstInDm, ['1,2'], /USING (COVERING )?INDEX unreads_by_dm/],
-      [UNREAD_SQL.mentionCount, [], /USING (COVERING )?INDEX unreads_mentioned/],
+      [UNREAD_SQL.mentions, [], /USING (COVERING )?INDEX unreads_mentioned/],
       [NEWEST_IN_TOPIC_SQL, [3, 'topic 3'], /messages_by_topic/],
       [
         'SELECT message_id FROM starred WHERE message_id < ? ORDER BY message_id DESC LIMIT ?',

@@ -1,5 +1,5 @@
 /**
- * The per-conversation unread counts of migration 8 stay equal to grouping the unreads table
+ * The per-conversation unread counts of migration 8, and the totals of migration 10, stay equal to grouping the unreads table
  * itself, through a long random run of what the app does to unreads: new messages, upserts,
  * marking read one by one and in bulk, moves between topics (a rename changes only the case),
  * mention changes, a fresh snapshot and a rolled-back transaction.
@@ -37,6 +37,7 @@ function truth() {
     topics: topics.map(({ k: _k, ...t }) => t),
     dms,
     total: db.prepare('SELECT count(*) FROM unreads').pluck().get() as number,
+    mentions: db.prepare('SELECT count(*) FROM unreads WHERE mentioned = 1').pluck().get() as number,
   };
 }
 
@@ -47,6 +48,7 @@ function kept() {
     topics: order(store.unreads.countsByTopic()),
     dms: [...store.unreads.countsByDm()].sort((a, b) => a.dmKey.localeCompare(b.dmKey)),
     total: store.unreads.total(),
+    mentions: store.unreads.mentionCount(),
   };
 }
 
@@ -58,10 +60,18 @@ describe('unread counts kept by triggers', () => {
     const topics = ['Lunch', 'lunch', 'LUNCH', 'deploys', 'plans'];
     const dms = ['1,2', '1,3', '1,2,3'];
     let next = 1;
+    let dmsBefore = JSON.stringify(kept().dms);
+    let versionBefore = store.unreads.totals().dmVersion;
     const entry = (id: number): UnreadEntry =>
       random() < 0.7
-        ? { messageId: id, channelId: 1 + Math.floor(random() * 3), topic: pick(topics), dmKey: null }
-        : { messageId: id, channelId: null, topic: null, dmKey: pick(dms) };
+        ? {
+            messageId: id,
+            channelId: 1 + Math.floor(random() * 3),
+            topic: pick(topics),
+            dmKey: null,
+            mentioned: random() < 0.2,
+          }
+        : { messageId: id, channelId: null, topic: null, dmKey: pick(dms), mentioned: random() < 0.2 };
     for (let step = 0; step < 400; step++) {
       const roll = random();
       const all = store.db.prepare('SELECT message_id AS messageId, channel_id AS channelId FROM unreads').all() as {
@@ -93,7 +103,14 @@ describe('unread counts kept by triggers', () => {
       const expected = truth();
       const actual = kept();
       expect(actual.total).toBe(expected.total);
+      expect(actual.mentions).toBe(expected.mentions);
       expect(actual.dms).toEqual(expected.dms);
+      // Whatever changed a DM's count moved the version (migration 10), which summaries rely on.
+      const dmsNow = JSON.stringify(actual.dms);
+      const versionNow = store.unreads.totals().dmVersion;
+      if (dmsNow !== dmsBefore) expect(versionNow).not.toBe(versionBefore);
+      dmsBefore = dmsNow;
+      versionBefore = versionNow;
       expect(actual.topics.map(({ channelId, topic, count, maxId }) => ({ channelId, topic, count, maxId }))).toEqual(
         [...expected.topics].sort(
           (a, b) => a.channelId - b.channelId || a.topic.toLowerCase().localeCompare(b.topic.toLowerCase()),

@@ -9,6 +9,7 @@ import { topicKeys } from './0006-topic-keys';
 import { flagIndexes } from './0007-flag-indexes';
 import { unreadCounts } from './0008-unread-counts';
 import { searchBacklog } from './0009-search-backlog';
+import { unreadTotals } from './0010-unread-totals';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -20,4 +21,5 @@ export const accountMigrations: readonly Migration[] = [
   flagIndexes,
   unreadCounts,
   searchBacklog,
+  unreadTotals,
 ];
