@@ -10,6 +10,7 @@
  * milliseconds however small the transaction (bench/README.md); in the worker it does not.
  */
 import { mkdirSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import type { EventName } from '../../common/ipc/contract';
@@ -157,18 +158,34 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     const seen = { main: arrivals(mainCore, sender.userId), worker: arrivals(workerCore, sender.userId) };
     ctx.note(`each account's cache starts with ${total.toLocaleString('en')} messages; ${BURST} DMs per round`);
 
-    const burst = (to: DevServerUser, counter: { count: number; until(n: number): Promise<void> }) => async () => {
-      const target = counter.count + BURST;
-      await sending.send(to.userId, BURST, to.fullName);
-      await counter.until(target);
-      return BURST;
-    };
+    // This thread's garbage collections during the worker's bursts: a stop-the-world pause of the
+    // bench process's own heap (every suite's leftovers) holds the thread as surely as the core would.
+    const gcPauses: number[] = [];
+    const gcWatch = new PerformanceObserver((list) => {
+      if (watchingGc) for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+    });
+    let watchingGc = false;
+    gcWatch.observe({ entryTypes: ['gc'] });
+    closers.push(async () => gcWatch.disconnect());
+    const burst =
+      (to: DevServerUser, counter: { count: number; until(n: number): Promise<void> }, watchGc = false) =>
+      async () => {
+        const target = counter.count + BURST;
+        watchingGc = watchGc;
+        try {
+          await sending.send(to.userId, BURST, to.fullName);
+          await counter.until(target);
+        } finally {
+          watchingGc = false;
+        }
+        return BURST;
+      };
     yield {
       name: `take in ${BURST} new messages`,
       warmup: 1,
       rounds: ctx.quick ? 3 : 12,
       baseline: { label: 'the core on the main thread (createCore)', run: burst(inMain, seen.main) },
-      measured: { label: 'the core on its worker thread (startCoreThread)', run: burst(inWorker, seen.worker) },
+      measured: { label: 'the core on its worker thread (startCoreThread)', run: burst(inWorker, seen.worker, true) },
       measureBlocking: true,
       budgetMs: 16,
       // Words are indexed once writes pause (main/store/repos/search-index.ts), and a burst's
@@ -177,6 +194,10 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
       // counted against the worker (measured: held p95 27 ms with the pause only between rounds).
       settle: () => new Promise((resolve) => setTimeout(resolve, 1000)),
     };
+    const longest = Math.max(0, ...gcPauses);
+    ctx.note(
+      `main thread's garbage collections during the worker's bursts: ${gcPauses.length}, longest ${longest.toFixed(1)} ms, ${gcPauses.filter((d) => d > 10).length} over 10 ms`,
+    );
   } finally {
     for (const close of closers) await close();
     for (const core of cores) await core.close();
