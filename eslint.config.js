@@ -10,7 +10,16 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', '
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'out/', 'dist/', 'renderer/dist/', 'release/', 'test/artifacts/', 'bench/results/', 'bench/.probe/'],
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'renderer/dist/',
+      'release/',
+      'test/artifacts/',
+      'bench/results/',
+      'bench/.probe/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -30,43 +39,75 @@ export default tseslint.config(
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/main/**', '**/devserver/**', '**/preload/**'], message: 'The renderer talks to main only through lib/bridge.ts.' },
-          { group: ['electron', 'better-sqlite3', 'keytar', ...nodeBuiltins], message: 'The renderer is sandboxed: no electron or node modules.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/devserver/**', '**/preload/**'],
+              message: 'The renderer talks to main only through lib/bridge.ts.',
+            },
+            {
+              group: ['electron', 'better-sqlite3', 'keytar', ...nodeBuiltins],
+              message: 'The renderer is sandboxed: no electron or node modules.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['common/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/main/**', '**/renderer/**', '**/devserver/**', '**/preload/**'], message: 'common/ imports nothing of the processes.' },
-          { group: ['electron', ...nodeBuiltins], message: 'common/ is process-neutral: no electron, no node.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**', '**/devserver/**', '**/preload/**'],
+              message: 'common/ imports nothing of the processes.',
+            },
+            { group: ['electron', ...nodeBuiltins], message: 'common/ is process-neutral: no electron, no node.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['main/**'],
     ignores: ['main/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['electron'], message: 'Only main/electron and preload import electron; the core runs under plain Node.' },
-          { group: ['**/renderer/**', '**/devserver/**'], message: 'main never imports the renderer or the dev server.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron'],
+              message: 'Only main/electron and preload import electron; the core runs under plain Node.',
+            },
+            {
+              group: ['**/renderer/**', '**/devserver/**'],
+              message: 'main never imports the renderer or the dev server.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['devserver/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/main/**', '**/renderer/**', '**/common/**', 'electron'], message: 'The dev server is a separate program: it shares no code with the client.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**', '**/common/**', 'electron'],
+              message: 'The dev server is a separate program: it shares no code with the client.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -5,9 +5,7 @@
 import type { CallName, EventName, Events, IpcResult, SendName, Sends } from './contract';
 
 export type ClientFrame =
-  | { t: 'call'; id: number; name: CallName; args: unknown }
-  | { t: 'send'; name: SendName; payload: Sends[SendName] };
+  { t: 'call'; id: number; name: CallName; args: unknown } | { t: 'send'; name: SendName; payload: Sends[SendName] };
 
 export type ServerFrame =
-  | { t: 'result'; id: number; result: IpcResult<unknown> }
-  | { t: 'event'; name: EventName; payload: Events[EventName] };
+  { t: 'result'; id: number; result: IpcResult<unknown> } | { t: 'event'; name: EventName; payload: Events[EventName] };
