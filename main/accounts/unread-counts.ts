@@ -12,10 +12,11 @@ export function buildUnreadCounts(store: AccountStore, accountId: string, selfId
     channels.set(t.channelId, c);
   }
   const dms = dmCounts(store, selfId);
+  const { total, mentions } = store.unreads.totals();
   return {
     accountId,
-    total: store.unreads.total(),
-    mentions: store.unreads.mentionCount(),
+    total,
+    mentions,
     channels: [...channels.values()]
       .map((c) => ({ ...c, topics: c.topics.sort((a, b) => a.topic.localeCompare(b.topic)) }))
       .sort((a, b) => a.channelId - b.channelId),
