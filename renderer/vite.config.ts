@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   // This folder, wherever the command is run from.
   root: import.meta.dirname,
-  // Relative asset paths: Electron loads index.html from a file:// URL.
+  // Relative asset paths: the same build is served as app://parley/ (Electron) and over HTTP (bridge host).
   base: './',
   plugins: [svelte(), emojiCatalog()],
   resolve: { conditions: ['browser'] },

@@ -12,6 +12,7 @@ import {
   nativeImage,
   Notification,
   powerMonitor,
+  protocol,
   pushNotifications,
   session,
   shell,
@@ -21,16 +22,18 @@ import {
 } from 'electron';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
 import { pendingCore, startCoreThread, SYNC_GRACE_MS } from '../core-thread';
 import { createLogger } from '../log';
 import { chooseSqliteBinding, NativeModuleError } from '../store/native-binding';
 import { platformPushToken } from '../push/platform';
+import { APP_ENTRY_URL } from '../shell/app-scheme';
 import { rendererCspHeader } from '../shell/csp';
 import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
 import { appMenuTemplate, closeAction } from '../shell/app-menu';
+import { registerAppScheme, serveRenderer } from './app-protocol';
 import { showUnreadBadge } from './badge';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
@@ -44,8 +47,11 @@ const dataDirOverride = process.env['PARLEY_DATA_DIR'];
 if (dataDirOverride) app.setPath('userData', dataDirOverride);
 
 const appRoot = app.getAppPath();
-const entryFile = join(appRoot, 'renderer', 'dist', 'index.html');
-const entryUrl = pathToFileURL(entryFile).href;
+const rendererDir = join(appRoot, 'renderer', 'dist');
+// The renderer is served as app://parley/ (main/shell/app-scheme.ts: a real origin, and V8's code
+// cache for the bundle, which file:// never gets). The scheme's privileges must precede `ready`.
+const entryUrl = APP_ENTRY_URL;
+registerAppScheme(protocol);
 const preloadPath = join(appRoot, 'out', 'preload', 'index.cjs');
 
 const log = createLogger({ name: 'electron' });
@@ -160,6 +166,7 @@ async function start(): Promise<void> {
   );
   await app.whenReady();
   secureSession(session.defaultSession, rendererCspHeader());
+  serveRenderer(protocol, rendererDir);
 
   const unwire = wireCoreToIpc({
     core,
@@ -193,7 +200,7 @@ async function start(): Promise<void> {
     const window = createMainWindow({
       userDataDir: app.getPath('userData'),
       preloadPath,
-      entryFile,
+      entryUrl,
       onProblem: (message) => log.warn(message),
       hidden: selfTest !== null,
     });

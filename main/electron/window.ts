@@ -10,7 +10,8 @@ import { loadWindowState, MIN_WINDOW_SIZE, saveWindowState } from '../shell/wind
 export interface MainWindowOptions {
   userDataDir: string;
   preloadPath: string;
-  entryFile: string;
+  /** The renderer's page (app://parley/index.html). */
+  entryUrl: string;
   iconPath?: string;
   onProblem?: (message: string) => void;
   /** Never shown (--self-test). */
@@ -46,6 +47,6 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       options.onProblem?.(`Could not save the window state: ${(error as Error).message}`);
     }
   });
-  void window.loadFile(options.entryFile);
+  void window.loadURL(options.entryUrl);
   return window;
 }

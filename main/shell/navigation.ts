@@ -12,15 +12,16 @@ function parseUrl(text: string): URL | null {
 }
 
 /**
- * True when `target` is the app's own page: for a file:// entry the same file (any hash or
- * query), for an http(s) entry (a dev server) the same origin.
+ * True when `target` is the app's own page: for a file:// or app:// entry (main/shell/app-scheme.ts)
+ * the same page (any hash or query), for an http(s) entry (a dev server) the same origin.
  */
 export function isAppUrl(target: string, entryUrl: string): boolean {
   const to = parseUrl(target);
   const entry = parseUrl(entryUrl);
   if (!to || !entry) return false;
-  if (entry.protocol === 'file:') {
-    return to.protocol === 'file:' && to.host === entry.host && to.pathname === entry.pathname;
+  // A custom scheme has no origin to compare (URL gives "null"): the same scheme, host and page.
+  if (entry.protocol === 'file:' || entry.protocol === 'app:') {
+    return to.protocol === entry.protocol && to.host === entry.host && to.pathname === entry.pathname;
   }
   return to.origin !== 'null' && to.origin === entry.origin;
 }

@@ -27,6 +27,11 @@ export function createFakeElectron(opts: {
   const windows: WindowRecord[] = [];
   const ipc = new FakeElectronIpc(opts.entryUrl);
   const sessionHandlers: Record<string, unknown> = {};
+  /** protocol.registerSchemesAsPrivileged's argument, and each scheme's handler. */
+  const schemes: { privileged: unknown[]; handlers: Map<string, (request: Request) => Promise<Response>> } = {
+    privileged: [],
+    handlers: new Map(),
+  };
   const webContents = {
     ...ipc.webContents,
     on: () => undefined,
@@ -41,8 +46,8 @@ export function createFakeElectron(opts: {
       this.record = { options, loaded: [], emitter: new EventEmitter() };
       windows.push(this.record);
     }
-    loadFile(path: string): Promise<void> {
-      this.record.loaded.push(path);
+    loadURL(url: string): Promise<void> {
+      this.record.loaded.push(url);
       return Promise.resolve();
     }
     on(name: string, listener: (...args: unknown[]) => void): this {
@@ -94,6 +99,11 @@ export function createFakeElectron(opts: {
     }),
     BrowserWindow,
     ipcMain: ipc.ipcMain,
+    protocol: {
+      registerSchemesAsPrivileged: (list: unknown[]) => void schemes.privileged.push(...list),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        void schemes.handlers.set(scheme, handler),
+    },
     session: {
       defaultSession: {
         setPermissionRequestHandler: (h: unknown) => (sessionHandlers['request'] = h),
@@ -134,5 +144,5 @@ export function createFakeElectron(opts: {
     },
     pushNotifications: {},
   };
-  return { electron, app: electron.app, calls, windows, ipc, sessionHandlers };
+  return { electron, app: electron.app, calls, windows, ipc, sessionHandlers, schemes };
 }

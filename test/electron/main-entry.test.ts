@@ -5,7 +5,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL } from '../../common/ipc/contract';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
@@ -14,8 +13,7 @@ import { createFakeElectron } from './fake-electron-module';
 
 const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'parley-main-entry-test');
 const bundle = join(outDir, 'main', 'index.cjs');
-const entryFile = join(PROJECT_ROOT, 'renderer', 'dist', 'index.html');
-const entryUrl = pathToFileURL(entryFile).href;
+const entryUrl = 'app://parley/index.html';
 let dataDir: string;
 
 /** Runs the bundle's top level once with `fake` as the electron module. */
@@ -60,7 +58,34 @@ describe('main entry', () => {
       nodeIntegration: false,
       webSecurity: true,
     });
-    expect(window?.loaded).toEqual([entryFile]);
+    expect(window?.loaded).toEqual([entryUrl]);
+  });
+
+  it('serves the built renderer as app://parley/, a standard scheme with V8 code cache', async () => {
+    expect(fake.schemes.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    ]);
+    const handler = fake.schemes.handlers.get('app');
+    expect(handler).toBeTypeOf('function');
+    const page = await handler!(new Request(entryUrl));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toBe(readFileSync(join(PROJECT_ROOT, 'renderer', 'dist', 'index.html'), 'utf8'));
+    // The bundle the page asks for, kept for good (its name carries its hash).
+    const script = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const bundle = await handler!(new Request(`app://parley/${script}`));
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(bundle.headers.get('cache-control')).toContain('immutable');
+    // Nothing outside renderer/dist: the URL parser drops dot segments, the rest is refused.
+    expect((await handler!(new Request('app://parley/%2e%2e/%2e%2e/package.json'))).status).toBe(404);
+    expect((await handler!(new Request('app://parley/..%2f..%2fpackage.json'))).status).toBe(400);
+    expect((await handler!(new Request('app://elsewhere/index.html'))).status).toBe(404);
+    expect((await handler!(new Request(entryUrl, { method: 'POST', body: 'x' }))).status).toBe(405);
+    expect((await handler!(new Request('app://parley/nothing.js'))).status).toBe(404);
   });
 
   it('hardens the session: permissions and the CSP header', () => {

@@ -23,6 +23,16 @@ describe('isAppUrl', () => {
     expect(isAppUrl(entry, 'not a url')).toBe(false);
   });
 
+  it('accepts only the entry page of the app:// scheme', () => {
+    const app = 'app://parley/index.html';
+    expect(isAppUrl('app://parley/index.html#/inbox', app)).toBe(true);
+    expect(isAppUrl('app://parley/index.html?x=1', app)).toBe(true);
+    expect(isAppUrl('app://parley/other.html', app)).toBe(false);
+    expect(isAppUrl('app://evil/index.html', app)).toBe(false);
+    expect(isAppUrl('file:///index.html', app)).toBe(false);
+    expect(isAppUrl('https://parley/index.html', app)).toBe(false);
+  });
+
   it('compares origins when the app is served over http (a dev server)', () => {
     const dev = 'http://127.0.0.1:5173/';
     expect(isAppUrl('http://127.0.0.1:5173/index.html#x', dev)).toBe(true);

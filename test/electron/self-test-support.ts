@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
 import type { Narrow } from '../../common/model';
@@ -18,7 +17,8 @@ import { loadMainBundle } from './load-bundle';
 
 const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', `parley-self-test-${process.pid}`);
 const bundle = join(outDir, 'main', 'index.cjs');
-const entryUrl = pathToFileURL(join(PROJECT_ROOT, 'renderer', 'dist', 'index.html')).href;
+// The page main serves the renderer as (main/shell/app-scheme.ts): the IPC bridge answers only it.
+const entryUrl = 'app://parley/index.html';
 export let server: RunningDevServer;
 const dirs: string[] = [];
 

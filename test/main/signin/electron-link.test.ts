@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type IpcResult } from '../../../common/ipc/contract';
 import { buildMain, PROJECT_ROOT } from '../../../scripts/build-main';
@@ -17,7 +16,7 @@ import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 
 const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'parley-sso-link-test');
 const bundle = join(outDir, 'main', 'index.cjs');
-const entryUrl = pathToFileURL(join(PROJECT_ROOT, 'renderer', 'dist', 'index.html')).href;
+const entryUrl = 'app://parley/index.html';
 const fake = createFakeElectron({ appPath: PROJECT_ROOT, entryUrl, singleInstance: true });
 const results: unknown[] = [];
 let dataDir: string;

@@ -1,0 +1,19 @@
+/**
+ * Electron's side of the app:// scheme (main/shell/app-scheme.ts decides every answer): the
+ * privileges, registered before the app is ready, and the handler that serves renderer/dist.
+ */
+import type { Protocol } from 'electron';
+import { answerAppRequest, APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../shell/app-scheme';
+
+/** Must run before `ready`, once (Electron's rule). */
+export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+}
+
+/** Serves the files under `rendererDir` as app://parley/… to the app's windows. */
+export function serveRenderer(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const answer = await answerAppRequest(rendererDir, request.url, request.method);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  });
+}
