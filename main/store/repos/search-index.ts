@@ -40,6 +40,7 @@ export class SearchIndex {
   readonly #unqueue;
   readonly #waiting;
   readonly #anyWaiting;
+  readonly #indexChunk: (limit: number) => number;
   #timer: NodeJS.Timeout | null = null;
   #lastQueued = 0;
   #closed = false;
@@ -57,6 +58,15 @@ export class SearchIndex {
        FROM search_backlog b LEFT JOIN messages m ON m.id = b.message_id ORDER BY b.message_id LIMIT ?`,
     );
     this.#anyWaiting = db.prepare('SELECT 1 FROM search_backlog LIMIT 1').pluck();
+    // Made once: better-sqlite3 builds a new wrapper for every db.transaction() call.
+    this.#indexChunk = db.transaction((limit: number) => {
+      const rows = this.#waiting.all(limit) as { id: number; topic: string | null; content: string | null }[];
+      for (const r of rows) {
+        if (r.content !== null && r.topic !== null) this.#put.run(r.id, r.topic, messageText(r.content).text);
+        this.#unqueue.run(r.id);
+      }
+      return rows.length;
+    });
     // Left from the last run (quit before the backlog was done): carry on once start-up is done.
     if (this.#anyWaiting.get() !== undefined) this.#schedule(CARRY_OVER_DELAY_MS);
   }
@@ -87,8 +97,12 @@ export class SearchIndex {
     this.#unqueue.run(id);
   }
 
-  /** Indexes everything still waiting, now: before a word search. */
+  /**
+   * Indexes everything still waiting, now: before a word search. Usually nothing waits, and
+   * then it is one read, not a transaction (a search of a rare word took twice as long with it).
+   */
   flush(): void {
+    if (!this.backlogged) return;
     while (this.#indexSome(10_000) > 0);
   }
 
@@ -127,13 +141,6 @@ export class SearchIndex {
 
   /** Indexes up to `limit` waiting messages in one transaction; returns how many it took. */
   #indexSome(limit: number): number {
-    return this.#db.transaction(() => {
-      const rows = this.#waiting.all(limit) as { id: number; topic: string | null; content: string | null }[];
-      for (const r of rows) {
-        if (r.content !== null && r.topic !== null) this.#put.run(r.id, r.topic, messageText(r.content).text);
-        this.#unqueue.run(r.id);
-      }
-      return rows.length;
-    })();
+    return this.#indexChunk(limit);
   }
 }
