@@ -3,7 +3,7 @@
  * privileges, registered before the app is ready, and the handler that serves renderer/dist.
  */
 import type { Protocol } from 'electron';
-import { answerAppRequest, APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../shell/app-scheme';
+import { answerAppRequest, APP_SCHEME, APP_SCHEME_PRIVILEGES, realPath } from '../shell/app-scheme';
 
 /** Must run before `ready`, once (Electron's rule). */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
@@ -12,8 +12,10 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
 
 /** Serves the files under `rendererDir` as app://parley/… to the app's windows. */
 export function serveRenderer(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
+  // Resolved once, not per request: each file's own real path is compared with it.
+  const root = realPath(rendererDir) ?? rendererDir;
   protocol.handle(APP_SCHEME, async (request) => {
-    const answer = await answerAppRequest(rendererDir, request.url, request.method);
+    const answer = await answerAppRequest(root, request.url, request.method);
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
 }

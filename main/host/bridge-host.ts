@@ -16,7 +16,8 @@ import type { Core } from '../ipc/types';
 import { attachBridgeConnection } from './bridge-connection';
 import { createLogger, type Logger } from '../log';
 import { BridgeSessions, SESSION_PATH, TOKEN_HEADER } from './sessions';
-import { securityHeaders, serveStatic } from './static-files';
+import { securityHeaders } from '../shell/renderer-files';
+import { serveStatic } from './static-files';
 
 export interface BridgeHostOptions {
   core: Core;

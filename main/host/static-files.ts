@@ -6,17 +6,10 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sep } from 'node:path';
-import { cacheControlFor, contentTypeFor, resolveStaticPath, securityHeaders } from '../shell/renderer-files';
-
-export { contentTypeFor, resolveStaticPath, securityHeaders };
+import { fileHeaders, plainTextHeaders, resolveStaticPath } from '../shell/renderer-files';
 
 function sendPlain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, {
-    ...securityHeaders(),
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-  });
+  res.writeHead(status, { ...plainTextHeaders(), 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -39,12 +32,7 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     sendPlain(res, 404, 'Not found\n');
     return;
   }
-  res.writeHead(200, {
-    ...securityHeaders(),
-    'Content-Type': contentTypeFor(real),
-    'Content-Length': info.size,
-    'Cache-Control': cacheControlFor(root, real),
-  });
+  res.writeHead(200, fileHeaders(root, real, info.size));
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -8,7 +8,7 @@
  */
 import { readFile, realpathSync } from 'node:fs';
 import { sep } from 'node:path';
-import { cacheControlFor, contentTypeFor, resolveStaticPath, securityHeaders } from './renderer-files';
+import { fileHeaders, plainTextHeaders, resolveStaticPath } from './renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'parley';
@@ -29,16 +29,7 @@ export interface AppSchemeAnswer {
 }
 
 function plain(status: number, text: string, extra: Record<string, string> = {}): AppSchemeAnswer {
-  return {
-    status,
-    headers: {
-      ...securityHeaders(),
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...extra,
-    },
-    body: text,
-  };
+  return { status, headers: { ...plainTextHeaders(), ...extra }, body: text };
 }
 
 /** The classic callback API: the one Electron's fs reads app.asar with, whatever the version. */
@@ -47,7 +38,7 @@ function readBytes(file: string): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /** Links resolved (one must not lead out of the folder); null when there is no such file. */
-function realPath(path: string): string | null {
+export function realPath(path: string): string | null {
   try {
     return realpathSync(path);
   } catch {
@@ -56,8 +47,8 @@ function realPath(path: string): string | null {
 }
 
 /**
- * Answers one request for `url` from the files under `root` (the renderer's dist folder, inside
- * app.asar in a packaged app, which Electron's fs reads).
+ * Answers one request for `url` from the files under `root` (the renderer's dist folder as a real,
+ * absolute path; inside app.asar in a packaged app, which Electron's fs reads).
  */
 export async function answerAppRequest(root: string, url: string, method: string): Promise<AppSchemeAnswer> {
   if (method !== 'GET' && method !== 'HEAD') return plain(405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
@@ -70,9 +61,8 @@ export async function answerAppRequest(root: string, url: string, method: string
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return plain(404, 'Not found\n');
   const candidate = resolveStaticPath(root, parsed.pathname);
   if (candidate === null) return plain(400, 'Bad path\n');
-  const realRoot = realPath(root) ?? root;
   const real = realPath(candidate);
-  const file = real !== null && real.startsWith(realRoot + sep) ? real : null;
+  const file = real !== null && real.startsWith(root + sep) ? real : null;
   if (file === null) return plain(404, 'Not found\n');
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -81,14 +71,5 @@ export async function answerAppRequest(root: string, url: string, method: string
     // Missing, a folder, unreadable: all the same to the page.
     return plain(404, 'Not found\n');
   }
-  return {
-    status: 200,
-    headers: {
-      ...securityHeaders(),
-      'Content-Type': contentTypeFor(file),
-      'Content-Length': String(bytes.byteLength),
-      'Cache-Control': cacheControlFor(realRoot, file),
-    },
-    body: method === 'HEAD' ? null : bytes,
-  };
+  return { status: 200, headers: fileHeaders(root, file, bytes.byteLength), body: method === 'HEAD' ? null : bytes };
 }

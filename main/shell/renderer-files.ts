@@ -66,7 +66,20 @@ export function resolveStaticPath(root: string, requestPath: string): string | n
   return full.startsWith(root + sep) ? full : null;
 }
 
-/** Vite puts content-hashed files under assets/: kept for good. Everything else (the entry page) must be fresh. */
-export function cacheControlFor(root: string, file: string): string {
-  return file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
+/**
+ * Headers of a file served from `root`. Vite puts content-hashed files under assets/: kept for
+ * good. Everything else (the entry page) must be fresh.
+ */
+export function fileHeaders(root: string, file: string, size: number): Record<string, string> {
+  return {
+    ...securityHeaders(),
+    'Content-Type': contentTypeFor(file),
+    'Content-Length': String(size),
+    'Cache-Control': file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+}
+
+/** Headers of a short plain-text answer (an error), never cached. */
+export function plainTextHeaders(): Record<string, string> {
+  return { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
 }

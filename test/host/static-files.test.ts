@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeFor, resolveStaticPath, serveStatic } from '../../main/host/static-files';
+import { serveStatic } from '../../main/host/static-files';
+import { contentTypeFor, resolveStaticPath } from '../../main/shell/renderer-files';
 
 let parent: string;
 let root: string;

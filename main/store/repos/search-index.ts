@@ -58,7 +58,8 @@ export class SearchIndex {
        FROM search_backlog b LEFT JOIN messages m ON m.id = b.message_id ORDER BY b.message_id LIMIT ?`,
     );
     this.#anyWaiting = db.prepare('SELECT 1 FROM search_backlog LIMIT 1').pluck();
-    // Made once: better-sqlite3 builds a new wrapper for every db.transaction() call.
+    // Indexes up to `limit` waiting messages in one transaction; returns how many it took. Made
+    // once: better-sqlite3 builds a new wrapper for every db.transaction() call.
     this.#indexChunk = db.transaction((limit: number) => {
       const rows = this.#waiting.all(limit) as { id: number; topic: string | null; content: string | null }[];
       for (const r of rows) {
@@ -103,7 +104,7 @@ export class SearchIndex {
    */
   flush(): void {
     if (!this.backlogged) return;
-    while (this.#indexSome(10_000) > 0);
+    while (this.#indexChunk(10_000) > 0);
   }
 
   /** Whether messages still wait to be indexed. */
@@ -129,7 +130,7 @@ export class SearchIndex {
         return;
       }
       try {
-        if (this.#indexSome(BACKLOG_CHUNK) === BACKLOG_CHUNK) this.#schedule(0);
+        if (this.#indexChunk(BACKLOG_CHUNK) === BACKLOG_CHUNK) this.#schedule(0);
       } catch {
         // A full or read-only disk: the backlog stays, and a search indexes it with the error in words.
         this.#schedule(RETRY_MS);
@@ -137,10 +138,5 @@ export class SearchIndex {
     }, ms);
     // Never what keeps a process alive.
     this.#timer.unref();
-  }
-
-  /** Indexes up to `limit` waiting messages in one transaction; returns how many it took. */
-  #indexSome(limit: number): number {
-    return this.#indexChunk(limit);
   }
 }
