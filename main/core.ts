@@ -3,6 +3,7 @@
  * every saved account (cache first, network later) and answers calls. Electron's IPC and
  * the bridge host's WebSocket both drive it through the Core interface.
  */
+import type { Sends } from '../common/ipc/contract';
 import type { KeychainStatus } from '../common/model';
 import { AccountManager } from './accounts/manager';
 import { PushSetup, type PushOptions } from './accounts/push-setup';
@@ -12,6 +13,7 @@ import { FirstScreen, readFirstScreen } from './first-screen';
 import { createHandlers } from './ipc/handlers';
 import type { Core, EventListener } from './ipc/types';
 import { createLogger, type Logger } from './log';
+import { saveLaunchPicture } from './launch-picture/file';
 import { AppStore } from './store/app-store';
 import { systemClock, type Clock } from './sync/clock';
 
@@ -137,11 +139,16 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
     receive(name, payload) {
       if (name === 'app:wake') {
         manager.wakeAll();
+      } else if (name === 'window:picture') {
+        try {
+          saveLaunchPicture(opts.dataDir, payload, (id) => manager.has(id));
+        } catch (e) {
+          // Only the next start's picture is lost; it shows the app as it draws.
+          log.warn('could not keep the window picture', { error: e instanceof Error ? e.message.slice(0, 300) : e });
+        }
       } else if (name === 'log:error') {
-        log.error(
-          `renderer: ${String(payload.message).slice(0, 2000)}`,
-          payload.stack ? { stack: String(payload.stack).slice(0, 8000) } : {},
-        );
+        const { message, stack } = payload as Sends['log:error'];
+        log.error(`renderer: ${String(message).slice(0, 2000)}`, stack ? { stack: String(stack).slice(0, 8000) } : {});
       } else {
         log.warn('unknown message from the renderer; dropped', { name: String(name).slice(0, 80) });
       }

@@ -2,6 +2,7 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { connectBridge, describe, type BridgeClient } from './lib/bridge';
+import { holdLaunchPicture } from './lib/launchPicture';
 import './styles.css';
 
 const target = document.getElementById('app');
@@ -38,4 +39,7 @@ window.addEventListener('unhandledrejection', (event) => {
 // Back online: the core retries every server at once rather than when its backoff ends.
 window.addEventListener('online', () => bridge.send('app:wake', {}));
 
+// A warm start's entry page may carry the last session's picture of the window: it stays in front
+// until the app has drawn its own rows (lib/launchPicture.ts).
+holdLaunchPicture(target);
 mount(App, { target, props: { bridge } });

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { DEV_CORE_THREAD_ENTRY, startCoreThread } from '../main/core-thread';
 import { createLogger } from '../main/log';
 import { startBridgeHost } from '../main/host/bridge-host';
+import { prepareLaunchPage } from '../main/launch-picture/entry-page';
 import { parsePortArg } from '../main/host/port-arg';
 import { RENDERER_DIST } from '../main/host/renderer-dist';
 import { defaultDataDir } from '../main/shell/data-dir';
@@ -108,7 +109,8 @@ try {
     app.once('exit', (code) => void stopAll(code ?? 0));
   } else {
     const port = parsePortArg(values['host-port'], '--host-port');
-    const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port });
+    const launchPage = prepareLaunchPage(RENDERER_DIST, appDataDir);
+    const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port, launchPage });
     cleanups.push(() => host.close());
     console.log(`Electron cannot run on this machine; serving Parley at ${host.url} — open it in a browser`);
   }

@@ -103,6 +103,12 @@ export interface Sends {
    * every account retries its server now instead of finishing a backoff or a dead long-poll.
    */
   'app:wake': Record<string, never>;
+  /**
+   * The window as it is now, as markup: the next start shows it until the app has drawn its own
+   * (main/launch-picture). `accountId` is the account it shows, `build` the renderer bundle's path,
+   * `theme` the root's data-theme.
+   */
+  'window:picture': { accountId: string; html: string; build: string; theme: 'dark' | 'light' | null };
 }
 
 export interface Events extends RecordEvents, MessageEvents {
@@ -198,7 +204,7 @@ export const CALL_NAMES = [
   ...MESSAGE_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
-export const SEND_NAMES = ['log:error', 'app:wake'] as const satisfies readonly SendName[];
+export const SEND_NAMES = ['log:error', 'app:wake', 'window:picture'] as const satisfies readonly SendName[];
 
 export const EVENT_NAMES = [
   'account:status',

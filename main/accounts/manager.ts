@@ -18,6 +18,7 @@ import { importZuliprc, signIn, signInWithKey, signInWithSsoKey, type SignInDeps
 import { SsoAttempts } from './sso-attempts';
 import { accountDbPath } from '../store/account-store';
 import { removeDatabaseFiles } from '../store/private-files';
+import { removeLaunchPicture } from '../launch-picture/file';
 
 export interface AccountManagerDeps {
   dataDir: string;
@@ -78,6 +79,10 @@ export class AccountManager {
 
   summaries(): AccountSummary[] {
     return [...this.#accounts.values()].map((a) => a.summary());
+  }
+
+  has(accountId: string): boolean {
+    return this.#accounts.has(accountId);
   }
 
   get(accountId: string): Account {
@@ -194,6 +199,8 @@ export class AccountManager {
     this.#accounts.delete(accountId);
     await account.close({ forget: true });
     if (!opts.keepCache) removeDatabaseFiles(accountDbPath(this.#d.dataDir, accountId));
+    // The window's picture may show this account's messages: the next start must not.
+    removeLaunchPicture(this.#d.dataDir);
     const { realmUrl, email } = account.record;
     await this.#d.credentials.delete({ realmUrl, email });
     this.#d.appStore.removeAccount(accountId);

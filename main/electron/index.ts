@@ -42,6 +42,7 @@ import { createAppTray, type AppTray } from './tray';
 import { startUpdateChecks } from './updater';
 import { RENDERED_ROWS_SCRIPT, runSelfTest, selfTestConfig, type SelfTestConfig } from '../shell/self-test';
 import { createMainWindow } from './window';
+import { prepareLaunchPage } from '../launch-picture/entry-page';
 
 const dataDirOverride = process.env['PARLEY_DATA_DIR'];
 if (dataDirOverride) app.setPath('userData', dataDirOverride);
@@ -164,9 +165,14 @@ async function start(): Promise<void> {
       },
     ),
   );
+  // The last session's picture of the window, put into the entry page while the window is made
+  // (main/launch-picture). Not in a self-test: it must see the app's own rows.
+  const launchPage = selfTest
+    ? null
+    : prepareLaunchPage(rendererDir, app.getPath('userData'), (why) => log.warn(`no launch picture: ${why}`));
   await app.whenReady();
   secureSession(session.defaultSession, rendererCspHeader());
-  serveRenderer(protocol, rendererDir);
+  serveRenderer(protocol, rendererDir, launchPage);
 
   const unwire = wireCoreToIpc({
     core,

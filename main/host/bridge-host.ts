@@ -18,11 +18,17 @@ import { createLogger, type Logger } from '../log';
 import { BridgeSessions, SESSION_PATH, TOKEN_HEADER } from './sessions';
 import { securityHeaders } from '../shell/renderer-files';
 import { serveStatic } from './static-files';
+import { firstEntryOnly } from '../launch-picture/entry-page';
 
 export interface BridgeHostOptions {
   core: Core;
   /** The built renderer: a folder holding index.html (renderer/dist). */
   rendererDir: string;
+  /**
+   * The entry page with the last session's launch picture (main/launch-picture), served to the
+   * page's first load only; null or absent: the plain entry page.
+   */
+  launchPage?: Promise<string | null> | null;
   /** 0 or absent: any free port. */
   port?: number;
   log?: Logger;
@@ -57,6 +63,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
   }
   const root = realpathSync(options.rendererDir);
   const sessions = new BridgeSessions();
+  const entryPage = firstEntryOnly(options.launchPage);
   let origin = '';
   let host = '';
 
@@ -80,7 +87,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
       res.end();
       return;
     }
-    serveStatic(root, req, res).catch((error: unknown) => {
+    serveStatic(root, req, res, entryPage).catch((error: unknown) => {
       log.error('could not serve a file', { path: req.url, error: String(error) });
       if (!res.headersSent) res.writeHead(500, securityHeaders());
       res.end();

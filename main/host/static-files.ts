@@ -5,16 +5,24 @@
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sep } from 'node:path';
-import { fileHeaders, plainTextHeaders, resolveStaticPath } from '../shell/renderer-files';
+import { join, sep } from 'node:path';
+import { fileHeaders, isEntryPath, plainTextHeaders, resolveStaticPath } from '../shell/renderer-files';
 
 function sendPlain(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { ...plainTextHeaders(), 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-/** Answers one HTTP request from the files under `root` (a real, absolute path). */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * Answers one HTTP request from the files under `root` (a real, absolute path). `entryPage`, when
+ * it gives one, is the entry page's markup for this request (the launch picture's page).
+ */
+export async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  entryPage: () => Promise<string | null> = () => Promise.resolve(null),
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     sendPlain(res, 405, 'Method not allowed\n');
@@ -23,6 +31,13 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   const candidate = resolveStaticPath(root, req.url ?? '/');
   if (candidate === null) {
     sendPlain(res, 400, 'Bad path\n');
+    return;
+  }
+  const page = isEntryPath(root, req.url ?? '/') ? await entryPage() : null;
+  if (page !== null) {
+    const body = Buffer.from(page, 'utf8');
+    res.writeHead(200, fileHeaders(root, join(root, 'index.html'), body.byteLength));
+    res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }
   // A symlink inside the folder must not lead outside it.

@@ -8,7 +8,7 @@
  */
 import { readFile, realpathSync } from 'node:fs';
 import { sep } from 'node:path';
-import { fileHeaders, plainTextHeaders, resolveStaticPath } from './renderer-files';
+import { fileHeaders, isEntryPath, plainTextHeaders, resolveStaticPath } from './renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'parley';
@@ -48,9 +48,15 @@ export function realPath(path: string): string | null {
 
 /**
  * Answers one request for `url` from the files under `root` (the renderer's dist folder as a real,
- * absolute path; inside app.asar in a packaged app, which Electron's fs reads).
+ * absolute path; inside app.asar in a packaged app, which Electron's fs reads). `entryPage`, when
+ * it gives one, is the entry page's markup for this request (the launch picture's page).
  */
-export async function answerAppRequest(root: string, url: string, method: string): Promise<AppSchemeAnswer> {
+export async function answerAppRequest(
+  root: string,
+  url: string,
+  method: string,
+  entryPage: () => Promise<string | null> = () => Promise.resolve(null),
+): Promise<AppSchemeAnswer> {
   if (method !== 'GET' && method !== 'HEAD') return plain(405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
   let parsed: URL;
   try {
@@ -61,6 +67,15 @@ export async function answerAppRequest(root: string, url: string, method: string
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return plain(404, 'Not found\n');
   const candidate = resolveStaticPath(root, parsed.pathname);
   if (candidate === null) return plain(400, 'Bad path\n');
+  const page = isEntryPath(root, parsed.pathname) ? await entryPage() : null;
+  if (page !== null) {
+    const body = new TextEncoder().encode(page);
+    return {
+      status: 200,
+      headers: fileHeaders(root, candidate, body.byteLength),
+      body: method === 'HEAD' ? null : body,
+    };
+  }
   const real = realPath(candidate);
   const file = real !== null && real.startsWith(root + sep) ? real : null;
   if (file === null) return plain(404, 'Not found\n');

@@ -83,3 +83,8 @@ export function fileHeaders(root: string, file: string, size: number): Record<st
 export function plainTextHeaders(): Record<string, string> {
   return { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
 }
+
+/** Whether a request path names the entry page (`/` or `/index.html`). */
+export function isEntryPath(root: string, requestPath: string): boolean {
+  return resolveStaticPath(root, requestPath) === join(root, 'index.html');
+}

@@ -1,0 +1,39 @@
+/** The core keeps the window's picture the renderer sends, and forgets it when an account signs out. */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MemoryCredentialStore } from '../../../main/credentials';
+import { launchPicturePath, readLaunchPicture } from '../../../main/launch-picture/file';
+import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { signedInFolder } from './signed-in-folder';
+
+let server: RunningDevServer;
+beforeAll(async () => {
+  server = await startDevServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const picture = (accountId: string, html: string) => ({ accountId, html, build: '/assets/index-Abc.js', theme: null });
+
+it('keeps the last picture of a signed-in account, refuses others, and removes it at sign-out', async () => {
+  const { t, dataDir, accountId } = await signedInFolder(server, new MemoryCredentialStore());
+  try {
+    t.core.receive('window:picture', picture(accountId, '<p>first</p>'));
+    t.core.receive('window:picture', picture(accountId, '<p>second</p>'));
+    expect(readLaunchPicture(dataDir)?.html).toBe('<p>second</p>');
+
+    // Not a signed-in account, not a picture: logged, and the kept one stays.
+    t.core.receive('window:picture', picture('someone-else', '<p>theirs</p>'));
+    t.core.receive('window:picture', { ...picture(accountId, '<p>bad</p>'), build: 'https://evil.example/x.js' });
+    expect(readLaunchPicture(dataDir)?.html).toBe('<p>second</p>');
+    expect(t.logLines.filter((l) => l.includes('could not keep the window picture'))).toHaveLength(2);
+    // The markup itself is never logged.
+    expect(t.logLines.join('\n')).not.toContain('theirs');
+
+    await t.ok('account:signOut', { accountId });
+    expect(existsSync(launchPicturePath(dataDir))).toBe(false);
+  } finally {
+    await t.core.close();
+  }
+});

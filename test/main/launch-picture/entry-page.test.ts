@@ -1,0 +1,138 @@
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  entryPageWithPicture,
+  firstEntryOnly,
+  inlineStylesheet,
+  prepareLaunchPage,
+} from '../../../main/launch-picture/entry-page';
+import {
+  launchPicturePath,
+  readLaunchPicture,
+  removeLaunchPicture,
+  saveLaunchPicture,
+  type LaunchPicture,
+} from '../../../main/launch-picture/file';
+import { tempDir } from '../store/fixtures';
+
+/** The shape vite writes renderer/dist/index.html in. */
+const ENTRY = [
+  '<!doctype html>',
+  '<html lang="en">',
+  '  <head>',
+  '    <script type="module" crossorigin src="./assets/index-Abc123.js"></script>',
+  '    <link rel="stylesheet" crossorigin href="./assets/index-Css456.css">',
+  '  </head>',
+  '  <body>',
+  '    <div id="app"></div>',
+  '  </body>',
+  '</html>',
+].join('\n');
+
+const picture = (over: Partial<LaunchPicture> = {}): LaunchPicture => ({
+  accountId: 'acc-1',
+  build: '/assets/index-Abc123.js',
+  theme: null,
+  html: '<div class="home"><div role="log"><article>Hi</article></div></div>',
+  ...over,
+});
+
+describe('entryPageWithPicture', () => {
+  it('puts the picture in an inert, hidden layer before the app root, with the theme on the root', () => {
+    const page = entryPageWithPicture(ENTRY, picture({ theme: 'dark' }), '<p>pictured $& $1</p>');
+    expect(page).toContain('<html lang="en" data-theme="dark">');
+    // Inserted as it is: `$` patterns are not replacement patterns here.
+    expect(page).toContain(
+      '<div id="launch-picture" aria-hidden="true"><div inert><p>pictured $& $1</p></div></div><div id="app"></div>',
+    );
+  });
+
+  it('refuses a picture of another build, and a page with no place for it', () => {
+    expect(entryPageWithPicture(ENTRY, picture({ build: '/assets/index-Other.js' }), '<p>x</p>')).toBeNull();
+    expect(entryPageWithPicture(ENTRY.replace('<div id="app"></div>', ''), picture(), '<p>x</p>')).toBeNull();
+  });
+});
+
+describe('inlineStylesheet', () => {
+  it('puts the linked stylesheet into the page', () => {
+    const page = inlineStylesheet(ENTRY, (path) => (path === 'assets/index-Css456.css' ? '.a{color:red}' : null));
+    expect(page).toContain('<style>.a{color:red}</style>');
+    expect(page).not.toContain('rel="stylesheet"');
+  });
+
+  it('leaves the link when the file cannot be read or would end the <style> early', () => {
+    expect(inlineStylesheet(ENTRY, () => null)).toBe(ENTRY);
+    expect(inlineStylesheet(ENTRY, () => '.a{content:"</STYLE><script>x()</script>"}')).toBe(ENTRY);
+  });
+});
+
+describe('the picture file', () => {
+  it('is written privately, read back, and removed', () => {
+    const dataDir = tempDir();
+    saveLaunchPicture(dataDir, picture(), (id) => id === 'acc-1');
+    expect(statSync(launchPicturePath(dataDir)).mode & 0o777).toBe(0o600);
+    expect(readLaunchPicture(dataDir)).toEqual(picture());
+    removeLaunchPicture(dataDir);
+    const problems: string[] = [];
+    expect(readLaunchPicture(dataDir, (why) => problems.push(why))).toBeNull();
+    expect(problems).toEqual([]); // none is no problem
+  });
+
+  it('refuses a picture of an account that is not signed in, and one that is not a picture', () => {
+    const dataDir = tempDir();
+    expect(() => saveLaunchPicture(dataDir, picture(), () => false)).toThrow(/not signed in/);
+    expect(() => saveLaunchPicture(dataDir, { ...picture(), build: '../../etc/passwd' }, () => true)).toThrow();
+    expect(() => saveLaunchPicture(dataDir, { ...picture(), html: 'x'.repeat(2 * 1024 * 1024) }, () => true)).toThrow();
+    expect(readLaunchPicture(dataDir)).toBeNull();
+  });
+
+  it('reads a damaged file as no picture, and says why', () => {
+    const dataDir = tempDir();
+    const problems: string[] = [];
+    writeFileSync(launchPicturePath(dataDir), '{"html": "<p>half');
+    expect(readLaunchPicture(dataDir, (why) => problems.push(why))).toBeNull();
+    writeFileSync(launchPicturePath(dataDir), JSON.stringify({ ...picture(), theme: 'purple' }));
+    expect(readLaunchPicture(dataDir, (why) => problems.push(why))).toBeNull();
+    expect(problems).toEqual(['the file is not a launch picture', 'the file is not a launch picture']);
+  });
+});
+
+describe('prepareLaunchPage', () => {
+  function rendererFolder(): string {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), ENTRY);
+    writeFileSync(join(dir, 'assets', 'index-Css456.css'), '.home{display:grid}');
+    return dir;
+  }
+
+  it('makes the entry page with the sanitized picture and the stylesheet in it', async () => {
+    const dataDir = tempDir();
+    const html = '<div class="home" onmouseover="x()"><article>Hi</article><script>x()</script></div>';
+    saveLaunchPicture(dataDir, picture({ html }), () => true);
+    const page = await prepareLaunchPage(rendererFolder(), dataDir);
+    expect(page).toContain('<div inert><div class="home"><article>Hi</article></div></div>');
+    expect(page).toContain('<style>.home{display:grid}</style>');
+    expect(page).not.toContain('x()');
+  });
+
+  it('makes none without a picture, or for a picture of another build', async () => {
+    const dataDir = tempDir();
+    const problems: string[] = [];
+    expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why))).toBeNull();
+    saveLaunchPicture(dataDir, picture({ build: '/assets/index-Old999.js' }), () => true);
+    expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why))).toBeNull();
+    expect(problems).toEqual(['the picture was drawn by another build of the app']);
+  });
+});
+
+describe('firstEntryOnly', () => {
+  it('hands the page to the first load only; a page that could not be made is none', async () => {
+    const take = firstEntryOnly(Promise.resolve('<p>page</p>'));
+    expect(await take()).toBe('<p>page</p>');
+    expect(await take()).toBeNull();
+    expect(await firstEntryOnly(Promise.reject(new Error('disk')))()).toBeNull();
+    expect(await firstEntryOnly(null)()).toBeNull();
+  });
+});
