@@ -28,6 +28,7 @@ import type { BenchCase, SelfTimed, Suite, SuiteContext } from '../lib/types';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const UI_TIMEOUT = 20_000;
+const SETTLE_MS = 500;
 const quiet = () => createLogger({ name: 'bench.ui', level: 'error', sink: () => undefined });
 
 interface Running {
@@ -257,6 +258,10 @@ async function* orgCases(
       name: `warm start vs cold start, launch to the first message row in Chromium, ${org.label}`,
       warmup,
       rounds: ctx.quick ? 3 : 8,
+      // Before each side: the last launch's browser context, core thread and the dev server's work
+      // for it wind down, as they have when a person starts Parley (measured: outliers of up to
+      // twice the median on the side that came right after a cold start's first sync).
+      settle: () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
       prepare: async (round) => {
         await closeAll();
         for (const side of ['cold', 'warm']) rmSync(folder(side, round), { recursive: true, force: true });

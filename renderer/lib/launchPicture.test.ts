@@ -109,7 +109,11 @@ describe('keepPictures', () => {
     vi.useFakeTimers();
     const app = page(false);
     document.documentElement.dataset['theme'] = 'dark';
-    const stop = keepPictures(new BridgeClient(bridge), app, () => 'acc-1', { quietMs: 100, maxWaitMs: 1000 });
+    const stop = keepPictures(new BridgeClient(bridge), app, () => 'acc-1', {
+      quietMs: 100,
+      maxWaitMs: 1000,
+      minIntervalMs: 2000,
+    });
     conversation(app);
     await vi.advanceTimersByTimeAsync(50);
     app.querySelector('article')!.textContent = 'Hello again';
@@ -126,13 +130,27 @@ describe('keepPictures', () => {
     // Nothing changed since: nothing more is sent.
     await vi.advanceTimersByTimeAsync(5000);
     expect(pictures()).toHaveLength(1);
+    // A change long after the last picture goes after the quiet time; one soon after a picture
+    // waits for the interval (2 s after the last one).
+    app.querySelector('article')!.textContent = 'Hello a third time';
+    await vi.advanceTimersByTimeAsync(100);
+    expect(pictures()).toHaveLength(2);
+    app.querySelector('article')!.textContent = 'And a fourth';
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(pictures()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(pictures()).toHaveLength(3);
     stop();
   });
 
   it('sends at once when the window is hidden, and nothing without an account', async () => {
     const app = page(false);
     let account: string | null = null;
-    const stop = keepPictures(new BridgeClient(bridge), app, () => account, { quietMs: 60_000, maxWaitMs: 60_000 });
+    const stop = keepPictures(new BridgeClient(bridge), app, () => account, {
+      quietMs: 60_000,
+      maxWaitMs: 60_000,
+      minIntervalMs: 0,
+    });
     conversation(app);
     await Promise.resolve();
     const hide = (): boolean => document.dispatchEvent(new Event('visibilitychange'));

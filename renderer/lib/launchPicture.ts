@@ -101,14 +101,19 @@ export interface PictureTiming {
   quietMs: number;
   /** Longest a change waits while the window keeps changing. */
   maxWaitMs: number;
+  /**
+   * Least time between two pictures while the window is shown: a busy conversation changes every
+   * few seconds, and each picture is a file write; hiding or closing the window always sends one.
+   */
+  minIntervalMs: number;
 }
 
-const TIMING: PictureTiming = { quietMs: 1500, maxWaitMs: 10_000 };
+const TIMING: PictureTiming = { quietMs: 1500, maxWaitMs: 10_000, minIntervalMs: 60_000 };
 
 /**
- * Sends a picture of `app` whenever it has changed and then stayed still a moment, and at once
- * when the window is hidden or closed; each names the account it shows (`activeAccount`), so a
- * picture taken as an account signs out is not kept. Returns a stop function.
+ * Sends a picture of `app` when it has changed and then stayed still a moment (at most one a
+ * minute), and at once when the window is hidden or closed; each names the account it shows
+ * (`activeAccount`), so a picture taken as an account signs out is not kept. Returns a stop function.
  */
 export function keepPictures(
   bridge: BridgeClient,
@@ -122,6 +127,7 @@ export function keepPictures(
   if (build === null) return () => {};
   let timer: ReturnType<typeof setTimeout> | null = null;
   let dirtySince: number | null = null;
+  let sentAt = -Infinity;
   const save = (): void => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
@@ -130,6 +136,7 @@ export function keepPictures(
     const accountId = activeAccount();
     const html = accountId === null ? null : takePicture(app);
     if (accountId !== null && html !== null) {
+      sentAt = Date.now();
       bridge.send('window:picture', { accountId, html, build, theme: currentTheme(doc) });
     }
   };
@@ -137,7 +144,8 @@ export function keepPictures(
     const now = Date.now();
     dirtySince ??= now;
     if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(save, Math.max(0, Math.min(timing.quietMs, dirtySince + timing.maxWaitMs - now)));
+    const settled = Math.min(now + timing.quietMs, dirtySince + timing.maxWaitMs);
+    timer = setTimeout(save, Math.max(settled, sentAt + timing.minIntervalMs) - now);
   };
   const onHidden = (): void => {
     if (doc.visibilityState === 'hidden') save();
