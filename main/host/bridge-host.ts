@@ -7,6 +7,7 @@
  * a session cookie (traded once for the launch token in the URL fragment, see sessions.ts) and
  * our own Origin before it upgrades.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -15,7 +16,7 @@ import { WebSocketServer } from 'ws';
 import type { Core } from '../ipc/types';
 import { attachBridgeConnection } from './bridge-connection';
 import { createLogger, type Logger } from '../log';
-import { BridgeSessions, SESSION_PATH, TOKEN_HEADER } from './sessions';
+import { BridgeSessions, sameSecret, SESSION_PATH, TOKEN_HEADER } from './sessions';
 import { securityHeaders } from '../shell/renderer-files';
 import { serveStatic } from './static-files';
 import { firstEntryOnly } from '../launch-picture/entry-page';
@@ -35,13 +36,19 @@ export interface BridgeHostOptions {
 }
 
 export interface BridgeHost {
-  /** The page to open, carrying the token in its fragment (never sent to a server by a browser). */
+  /**
+   * The page to open, carrying the token in its fragment (never sent to a server by a browser) and,
+   * with a launch page, the nonce that earns it in its query.
+   */
   url: string;
   origin: string;
   close(): Promise<void>;
 }
 
 export const BRIDGE_PATH = '/bridge';
+/** The query parameter of the launch URL that earns the launch picture (once). */
+const LAUNCH_PARAM = 'launch';
+const noEntryPage = (): Promise<null> => Promise.resolve(null);
 /** Generous for a chat message or a page of arguments, small enough that no frame can hog memory. */
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
@@ -64,6 +71,13 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
   const root = realpathSync(options.rendererDir);
   const sessions = new BridgeSessions();
   const entryPage = firstEntryOnly(options.launchPage);
+  // The launch picture shows messages, and any process on this machine can ask a loopback port
+  // for `/`: only the page this host launched, whose URL carries this nonce, gets the picture.
+  const pictureNonce = randomBytes(32).toString('base64url');
+  const entryPageFor = (url: string | undefined): (() => Promise<string | null>) => {
+    const nonce = new URL(url ?? '/', 'http://host.invalid').searchParams.get(LAUNCH_PARAM);
+    return nonce !== null && sameSecret(nonce, pictureNonce) ? entryPage : noEntryPage;
+  };
   let origin = '';
   let host = '';
 
@@ -87,7 +101,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
       res.end();
       return;
     }
-    serveStatic(root, req, res, entryPage).catch((error: unknown) => {
+    serveStatic(root, req, res, entryPageFor(req.url)).catch((error: unknown) => {
       log.error('could not serve a file', { path: req.url, error: String(error) });
       if (!res.headersSent) res.writeHead(500, securityHeaders());
       res.end();
@@ -135,7 +149,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
 
   let closing: Promise<void> | null = null;
   return {
-    url: `${origin}/#token=${sessions.launchToken}`,
+    url: `${origin}/${options.launchPage ? `?${LAUNCH_PARAM}=${pictureNonce}` : ''}#token=${sessions.launchToken}`,
     origin,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -10,7 +10,8 @@ export const SESSION_PATH = '/session';
 export const TOKEN_HEADER = 'x-parley-token';
 const COOKIE = 'parley_session';
 
-function sameSecret(given: string, expected: string): boolean {
+/** Compares secrets in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

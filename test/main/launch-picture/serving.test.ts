@@ -34,17 +34,22 @@ afterAll(async () => {
 });
 
 describe('the bridge host', () => {
-  it('serves the launch page to the first load of the entry page, then the plain one', async () => {
-    // Another file first: only the entry page takes the picture.
+  it('serves the launch page to the first load of the launch URL, then the plain page', async () => {
+    // Another file first, and the entry page without the launch URL's nonce (any process on the
+    // machine can ask a loopback port): neither gets the picture, nor spends it.
     expect(await (await fetch(`${host.origin}/assets/index-1.js`)).text()).toBe('export {}');
-    const first = await fetch(`${host.origin}/`);
+    expect(await (await fetch(`${host.origin}/`)).text()).toBe(PLAIN);
+    expect(await (await fetch(`${host.origin}/?launch=guess`)).text()).toBe(PLAIN);
+    const launchUrl = new URL(host.url);
+    expect(launchUrl.searchParams.get('launch')).toMatch(/^[\w-]{43}$/);
+    const first = await fetch(`${host.origin}/${launchUrl.search}`);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(first.headers.get('cache-control')).toBe('no-cache');
     expect(Number(first.headers.get('content-length'))).toBe(Buffer.byteLength(PICTURED));
     expect(await first.text()).toBe(PICTURED);
     // A reload shows the live app only.
-    expect(await (await fetch(`${host.origin}/`)).text()).toBe(PLAIN);
+    expect(await (await fetch(`${host.origin}/${launchUrl.search}`)).text()).toBe(PLAIN);
     expect(await (await fetch(`${host.origin}/index.html`)).text()).toBe(PLAIN);
   });
 });
