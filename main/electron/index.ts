@@ -165,11 +165,16 @@ async function start(): Promise<void> {
       },
     ),
   );
-  // The last session's picture of the window, put into the entry page while the window is made
-  // (main/launch-picture). Not in a self-test: it must see the app's own rows.
+  // The last session's picture of the window, put into the entry page (main/launch-picture). Made
+  // once the window is asked for, while its renderer process starts (sanitizing a picture takes
+  // ~40-60 ms of this thread in a fresh process, which must not hold the window up). Not in a
+  // self-test: it must see the app's own rows.
+  let makeLaunchPage = (): void => {};
   const launchPage = selfTest
     ? null
-    : prepareLaunchPage(rendererDir, app.getPath('userData'), (why) => log.warn(`no launch picture: ${why}`));
+    : new Promise<void>((resolve) => (makeLaunchPage = resolve)).then(() =>
+        prepareLaunchPage(rendererDir, app.getPath('userData'), (why) => log.warn(`no launch picture: ${why}`)),
+      );
   await app.whenReady();
   secureSession(session.defaultSession, rendererCspHeader());
   serveRenderer(protocol, rendererDir, launchPage);
@@ -220,6 +225,7 @@ async function start(): Promise<void> {
     mainWindow = window;
   };
   openWindow();
+  makeLaunchPage();
   // A core that cannot start ends the launch with its reason (start()'s catch shows it).
   await core.started;
   if (selfTest) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL } from '../../common/ipc/contract';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
+import { saveLaunchPicture } from '../../main/launch-picture/file';
 import { loadMainBundle } from './load-bundle';
 import { createFakeElectron } from './fake-electron-module';
 
@@ -21,10 +22,17 @@ function loadMain(fake: ReturnType<typeof createFakeElectron>): void {
   loadMainBundle(bundle, fake.electron);
 }
 
+const distIndex = (): string => readFileSync(join(PROJECT_ROOT, 'renderer', 'dist', 'index.html'), 'utf8');
+
 beforeAll(async () => {
   await buildMain(outDir);
   dataDir = mkdtempSync(join(tmpdir(), 'parley-main-entry-'));
   process.env['PARLEY_DATA_DIR'] = dataDir;
+  // The picture an earlier session of this build left (main/launch-picture).
+  const build = /src="\.(\/assets\/[^"]+\.js)"/.exec(distIndex())![1]!;
+  const html =
+    '<div class="home"><div role="log" aria-label="#general"><article onclick="x()">Hi</article></div></div>';
+  saveLaunchPicture(dataDir, { accountId: 'acc-1', build, theme: 'dark', html }, () => true);
 });
 
 afterAll(() => {
@@ -67,12 +75,19 @@ describe('main entry', () => {
     ]);
     const handler = fake.schemes.handlers.get('app');
     expect(handler).toBeTypeOf('function');
+    // The first load of the page carries the last session's picture, sanitized, and the theme.
+    const pictured = await (await handler!(new Request(entryUrl))).text();
+    expect(pictured).toContain(
+      '<div id="launch-picture" aria-hidden="true"><div inert><div class="home"><div role="log" aria-label="#general"><article>Hi</article></div></div></div></div><div id="app"></div>',
+    );
+    expect(pictured).toContain('<html lang="en" data-theme="dark">');
+    // Any later load (a reload) is the plain page.
     const page = await handler!(new Request(entryUrl));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await page.text();
-    expect(html).toBe(readFileSync(join(PROJECT_ROOT, 'renderer', 'dist', 'index.html'), 'utf8'));
+    expect(html).toBe(distIndex());
     // The bundle the page asks for, kept for good (its name carries its hash).
     const script = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
