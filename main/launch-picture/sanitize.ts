@@ -47,6 +47,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Only plain fields: an <input type="image"> would load a src of its own.
   exclusiveFilter: (frame) => frame.tag === 'input' && !PLAIN_INPUTS.has(frame.attribs['type'] ?? ''),
   disallowedTagsMode: 'discard',
+  // Styles are kept as written (quoted and escaped in their attribute): with no list of allowed
+  // properties, parsing each one (postcss) would only rewrite it, at a cost on the launch's path.
+  parseStyleAttributes: false,
 };
 
 /** The picture's markup as it may be shown. */

@@ -3,10 +3,10 @@ import { sanitizeLaunchPicture } from '../../../main/launch-picture/sanitize';
 
 describe('sanitizeLaunchPicture', () => {
   it('keeps what the window is drawn with: classes, inline styles, roles, labels, avatars', () => {
-    // Written as the sanitizer writes markup back (void elements closed, styles compacted).
+    // Written as the sanitizer writes markup back (void elements closed).
     const html =
       '<div class="home svelte-1"><nav aria-label="Channels" role="navigation"><button type="button" class="open">general</button></nav>' +
-      '<div class="scroller" style="overflow:hidden"><div class="log" role="log" aria-label="#general" style="translate:0px -800px">' +
+      '<div class="scroller" style="overflow: hidden"><div class="log" role="log" aria-label="#general" style="translate: 0px -800px">' +
       '<article class="message"><img class="avatar" src="https://chat.example/avatar/1.png" alt="" width="32" height="32" />' +
       '<time datetime="2026-11-27T01:00:00Z">01:00</time><p>Hello <strong>there</strong></p></article></div></div>' +
       '<img src="data:image/png;base64,iVBORw0KGgo=" alt="drawn" /><textarea placeholder="Message #general" rows="1">a draft</textarea></div>';
@@ -26,9 +26,21 @@ describe('sanitizeLaunchPicture', () => {
     );
   });
 
+  it('keeps a style inside its attribute', () => {
+    expect(sanitizeLaunchPicture('<p style="color: red&quot;><script>x()</script>">a</p>')).toBe(
+      '<p style="color: red&quot;&gt;&lt;script&gt;x()&lt;/script&gt;">a</p>',
+    );
+  });
+
   it('drops images from places the app never loads them from', () => {
     expect(
       sanitizeLaunchPicture('<img src="file:///etc/passwd" alt="a"><img src="//evil.example/x.png" alt="b">'),
     ).toBe('<img alt="a" /><img alt="b" />');
+  });
+
+  it('keeps the markup inside the layer it is put in: stray closing tags go, open ones are closed', () => {
+    expect(sanitizeLaunchPicture('</div></div><p>x</p>')).toBe('<p>x</p>');
+    expect(sanitizeLaunchPicture('<div><p>a</div></div></div><b>b</b>')).toBe('<div><p>a</p></div><b>b</b>');
+    expect(sanitizeLaunchPicture('<!-- </div> --><div>open <span>more')).toBe('<div>open <span>more</span></div>');
   });
 });
