@@ -2,9 +2,10 @@
  * Start-up as a user sees it (issue 10): from launching the core and the bridge host to the first
  * message row on screen in Chromium, the renderer's own code and rendering included.
  *  - cold: an empty data folder; the sign-in screen filled in, the first sync, a channel chosen;
- *  - warm: the folder of an earlier session reopened; the app restores the last view by itself.
+ *  - warm: the folder of an earlier session reopened; the page shows the window that session left
+ *    (its launch picture), and the app restores the last view by itself behind it.
  * Both load the renderer into a fresh browser context, so neither has the other's page cache.
- * Times run from the launch to the moment the page put the first row on screen (its own clock);
+ * Times run from the launch to the frame that paints the first row (the page's own clock);
  * the cold side's form is filled by the driver as fast as it can, far faster than a person.
  * Timed on the demo organization and on the dev server's `large` seed (103k messages), the size
  * issue 10 was measured on.
