@@ -5,8 +5,8 @@
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, sep } from 'node:path';
-import { fileHeaders, isEntryPath, plainTextHeaders, resolveStaticPath } from '../shell/renderer-files';
+import { sep } from 'node:path';
+import { entryFile, fileHeaders, plainTextHeaders, resolveStaticPath } from '../shell/renderer-files';
 
 function sendPlain(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { ...plainTextHeaders(), 'Content-Length': Buffer.byteLength(text) });
@@ -33,10 +33,10 @@ export async function serveStatic(
     sendPlain(res, 400, 'Bad path\n');
     return;
   }
-  const page = isEntryPath(root, req.url ?? '/') ? await entryPage() : null;
+  const page = candidate === entryFile(root) ? await entryPage() : null;
   if (page !== null) {
     const body = Buffer.from(page, 'utf8');
-    res.writeHead(200, fileHeaders(root, join(root, 'index.html'), body.byteLength));
+    res.writeHead(200, fileHeaders(root, candidate, body.byteLength));
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }

@@ -7,12 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LAUNCH_PICTURE_LAYER_ID } from '../../common/launch-picture';
 import { readLaunchPicture, type LaunchPicture } from './file';
 
 /** Where the app's root is in the entry page; the picture's layer goes just before it. */
-export const APP_ROOT_MARKUP = '<div id="app"></div>';
+const APP_ROOT_MARKUP = '<div id="app"></div>';
 const ROOT_ELEMENT = '<html lang="en">';
-export const PICTURE_LAYER_ID = 'launch-picture';
 
 /**
  * The entry page with `picture` (markup already sanitized) in it; null when the page is not the
@@ -22,7 +22,8 @@ export function entryPageWithPicture(entryHtml: string, picture: LaunchPicture, 
   // `./assets/index-abc.js` in the page for `/assets/index-abc.js` in the picture.
   if (!entryHtml.includes(`src=".${picture.build}"`)) return null;
   if (!entryHtml.includes(APP_ROOT_MARKUP) || !entryHtml.includes(ROOT_ELEMENT)) return null;
-  const layer = `<div id="${PICTURE_LAYER_ID}" aria-hidden="true"><div inert>${safeHtml}</div></div>` + APP_ROOT_MARKUP;
+  const layer =
+    `<div id="${LAUNCH_PICTURE_LAYER_ID}" aria-hidden="true"><div inert>${safeHtml}</div></div>` + APP_ROOT_MARKUP;
   const root = picture.theme === null ? ROOT_ELEMENT : `<html lang="en" data-theme="${picture.theme}">`;
   // Functions as replacements: the markup is inserted as it is, `$` patterns and all.
   return entryHtml.replace(ROOT_ELEMENT, () => root).replace(APP_ROOT_MARKUP, () => layer);

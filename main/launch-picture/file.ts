@@ -11,23 +11,21 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { RENDERER_BUILD_PATH } from '../../common/launch-picture';
 import { PRIVATE_FILE_MODE } from '../store/private-files';
 
-export const LAUNCH_PICTURE_FILE = 'launch-picture.json';
+const LAUNCH_PICTURE_FILE = 'launch-picture.json';
 /** A window's markup is ~35-80 KB; far more means something went wrong, not a bigger window. */
-export const MAX_PICTURE_BYTES = 1024 * 1024;
+const MAX_PICTURE_BYTES = 1024 * 1024;
 
-/** The renderer's entry module as its page names it (vite's content-hashed bundle). */
-const BUILD_PATTERN = /^\/assets\/[\w.-]+\.js$/;
-
-export const launchPictureSchema = z.object({
+const launchPictureSchema = z.object({
   /** The account whose window it shows. */
   accountId: z.string().min(1).max(200),
   /**
    * The path of the renderer bundle that drew it: a picture from another build carries another
    * build's class names (Svelte scopes styles by hash), so it is shown only by the same build.
    */
-  build: z.string().regex(BUILD_PATTERN),
+  build: z.string().regex(RENDERER_BUILD_PATH),
   /** The user's theme at the time (data-theme on the root), so the picture has the app's colors. */
   theme: z.enum(['dark', 'light']).nullable(),
   html: z.string().min(1).max(MAX_PICTURE_BYTES),

@@ -8,7 +8,7 @@
  */
 import { readFile, realpathSync } from 'node:fs';
 import { sep } from 'node:path';
-import { fileHeaders, isEntryPath, plainTextHeaders, resolveStaticPath } from './renderer-files';
+import { entryFile, fileHeaders, plainTextHeaders, resolveStaticPath } from './renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'parley';
@@ -67,7 +67,7 @@ export async function answerAppRequest(
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return plain(404, 'Not found\n');
   const candidate = resolveStaticPath(root, parsed.pathname);
   if (candidate === null) return plain(400, 'Bad path\n');
-  const page = isEntryPath(root, parsed.pathname) ? await entryPage() : null;
+  const page = candidate === entryFile(root) ? await entryPage() : null;
   if (page !== null) {
     const body = new TextEncoder().encode(page);
     return {

@@ -84,7 +84,7 @@ export function plainTextHeaders(): Record<string, string> {
   return { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
 }
 
-/** Whether a request path names the entry page (`/` or `/index.html`). */
-export function isEntryPath(root: string, requestPath: string): boolean {
-  return resolveStaticPath(root, requestPath) === join(root, 'index.html');
+/** The entry page under `root`: what `/` and `/index.html` resolve to (resolveStaticPath). */
+export function entryFile(root: string): string {
+  return join(root, 'index.html');
 }

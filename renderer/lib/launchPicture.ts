@@ -5,10 +5,9 @@
  * A warm start so shows the conversation the user left while its code still loads; the picture is
  * inert and swallows clicks, so the live app is what anyone acts on.
  */
+import { LAUNCH_PICTURE_LAYER_ID, RENDERER_BUILD_PATH } from '../../common/launch-picture';
 import type { BridgeClient } from './bridge';
 
-/** The layer main/launch-picture/entry-page.ts puts before #app. */
-export const PICTURE_LAYER_ID = 'launch-picture';
 /** A message row in a conversation: what the picture is of, and what ends it. */
 const MESSAGE_ROW = '[role="log"] article';
 /** Things on top of the window for a moment: not part of what the next start should show. */
@@ -31,7 +30,7 @@ let retire: (() => void) | null = null;
  * (retireLaunchPicture: another screen, an error), a press on it, or `maxMs` at the latest.
  */
 export function holdLaunchPicture(app: HTMLElement, maxMs = 3000, doc: Document = document): void {
-  const layer = doc.getElementById(PICTURE_LAYER_ID);
+  const layer = doc.getElementById(LAUNCH_PICTURE_LAYER_ID);
   if (!layer) return;
   const done = (): void => {
     observer.disconnect();
@@ -88,7 +87,7 @@ export function bundlePath(doc: Document = document): string | null {
   const src = doc.querySelector('script[type="module"][src]')?.getAttribute('src');
   if (!src) return null;
   const path = new URL(src, doc.baseURI).pathname;
-  return /^\/assets\/[\w.-]+\.js$/.test(path) ? path : null;
+  return RENDERER_BUILD_PATH.test(path) ? path : null;
 }
 
 function currentTheme(doc: Document): 'dark' | 'light' | null {
