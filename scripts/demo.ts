@@ -2,8 +2,8 @@
  * `npm run demo` (after build:renderer): the whole app against the demo organization.
  *   1. starts the dev server (demo seed, port 9911, data kept in the demo folder),
  *   2. signs in as the demo owner through the core, like any sign-in (key to the keychain),
- *   3. opens Electron if its binary is installed, else serves the app to a browser via the
- *      bridge host and prints the one address to open.
+ *   3. opens Electron (downloading its binary on first use), else serves the app to a browser
+ *      via the bridge host and prints one line: why Electron is not there, and the address.
  * Ctrl-C stops everything. Options: --data DIR (demo folder), --host-port N, --dev (rebuild the
  * renderer on change).
  */
@@ -22,7 +22,8 @@ import { startDevServer } from '../devserver/spawn';
 import { SCHEMA_VERSION } from '../devserver/store/schema';
 import { buildMain, PROJECT_ROOT } from './build-main';
 import { ensureDemoSignIn } from './demo-sign-in';
-import { electronBinary } from './electron-binary';
+import { locateElectronPackage } from './electron-binary';
+import { ensureElectronBinary } from './electron-download';
 
 const DEVSERVER_PORT = '9911';
 
@@ -95,8 +96,13 @@ try {
     `${signedIn ? 'Signed in' : 'Already signed in'} to ${server.realmName} (${server.baseUrl}) as ${owner.email}.`,
   );
 
-  const electron = electronBinary();
-  if (electron !== null) {
+  const electronPackage = locateElectronPackage();
+  const found =
+    electronPackage === null
+      ? { reason: 'the electron package is not installed' }
+      : await ensureElectronBinary({ packageDir: electronPackage });
+  if ('binary' in found) {
+    const electron = found.binary;
     await buildMain();
     // Electron opens the same data folder with its own core.
     await core.close();
@@ -112,7 +118,7 @@ try {
     const launchPage = prepareLaunchPage(RENDERER_DIST, appDataDir);
     const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port, launchPage });
     cleanups.push(() => host.close());
-    console.log(`Electron cannot run on this machine; serving Parley at ${host.url} — open it in a browser`);
+    console.log(`${found.reason}; serving Parley at ${host.url} — open it in a browser`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -1,8 +1,8 @@
 /**
  * Finds the Electron executable the `electron` npm package installed, or null when there is none.
- * `require('electron')` would answer the same question, but when the binary is missing it tries
- * to download it first; here that download can never succeed, so we read what the package's
- * installer records (path.txt) instead and never start a download.
+ * `require('electron')` would answer the same question, but when the binary is missing it starts
+ * an unbounded download; this only reads what the package's installer records (path.txt), and
+ * electron-download.ts downloads with a progress line and a bound.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,7 +24,7 @@ export function electronBinary(
   return candidate !== null && existsSync(candidate) ? candidate : null;
 }
 
-function locateElectronPackage(): string | null {
+export function locateElectronPackage(): string | null {
   try {
     return dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {

@@ -1,23 +1,27 @@
 /**
- * `npm start`: builds the app and opens it in Electron on the user's own data folder. Where the
- * Electron binary is missing (it could not be downloaded) it says so in one line; where
+ * `npm start`: builds the app and opens it in Electron on the user's own data folder. Electron's
+ * binary is downloaded on first use; where that fails it says why in one line; where
  * better-sqlite3 has no build for this Electron yet it makes one first (npm run rebuild:electron).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chooseSqliteBinding, NativeModuleError } from '../main/store/native-binding';
 import { buildMain, PROJECT_ROOT } from './build-main';
-import { electronBinary } from './electron-binary';
+import { locateElectronPackage } from './electron-binary';
+import { ensureElectronBinary } from './electron-download';
 import { currentHost, sandboxArgs } from './linux-sandbox';
 import { installedElectronVersion, rebuildForElectron } from './rebuild-electron';
 
-const electron = electronBinary();
-if (electron === null) {
-  console.error(
-    'Electron is not installed on this machine (its binary could not be downloaded): use `npm run demo` or `npm run host` to run Parley in a browser.',
-  );
+const electronPackage = locateElectronPackage();
+const found =
+  electronPackage === null
+    ? { reason: 'the electron package is not installed (npm ci)' }
+    : await ensureElectronBinary({ packageDir: electronPackage });
+if ('reason' in found) {
+  console.error(`${found.reason}: use \`npm run demo\` or \`npm run host\` to run Parley in a browser.`);
   process.exit(1);
 }
+const electron = found.binary;
 
 const bindingContext = {
   electronVersion: installedElectronVersion(),
