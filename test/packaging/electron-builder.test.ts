@@ -1,26 +1,30 @@
 /**
- * Packages the app with electron-builder (`--dir --linux`, offline) and checks what came out.
- * Electron's binary cannot be downloaded here, so electronDist points at a stand-in folder with an
- * executable named `electron`: electron-builder copies it and renames it, which is all --dir needs.
+ * Packages the app with electron-builder (`--dir --linux`, offline, the real config) and checks
+ * what came out. Electron's binary cannot be downloaded here, so electronDist points at a stand-in
+ * folder with an executable named `electron`: electron-builder copies it and renames it, which is
+ * all --dir needs. The native rebuild runs as in a release (the beforePack hook), with a stand-in
+ * for @electron/rebuild, which cannot download Electron's headers here.
  */
 import { extractFile, listPackage } from '@electron/asar';
 import { execFile } from 'node:child_process';
 import {
   chmodSync,
-  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
+import { installedElectronVersion } from '../../scripts/rebuild-electron';
 
 const run = promisify(execFile);
 /** @electron/fuses' marker before the fuse wire in an Electron binary. */
@@ -31,9 +35,13 @@ let work: string;
 let unpacked: string;
 let asarPath: string;
 let entries: string[];
-const suppliedBinding = join(PROJECT_ROOT, 'native', 'electron', 'better_sqlite3.node');
+const nativeDir = join(PROJECT_ROOT, 'native');
 const nodeBinding = join(PROJECT_ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
-let wroteBinding = false;
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+let nodeBindingBefore: string;
+let rebuildCalls: { electronVersion: string; arch: string; buildPath: string }[];
+/** A developer's own native/ (npm start's Electron build), kept aside while the test packages. */
+let savedNative: string | null = null;
 
 beforeAll(async () => {
   await buildMain();
@@ -47,14 +55,25 @@ beforeAll(async () => {
     );
   }
   work = mkdtempSync(join(tmpdir(), 'parley-package-'));
-  // An Electron-ABI better-sqlite3 as `npm run rebuild:electron` supplies it (a copy of the Node
-  // build stands in: Electron's headers cannot be downloaded here). A real one is left as it is.
-  if (!existsSync(suppliedBinding)) {
-    mkdirSync(dirname(suppliedBinding), { recursive: true });
-    copyFileSync(nodeBinding, suppliedBinding);
-    writeFileSync(join(dirname(suppliedBinding), 'build.json'), JSON.stringify({ electron: '45.4.1' }));
-    wroteBinding = true;
+  if (existsSync(nativeDir)) {
+    savedNative = join(work, 'native-saved');
+    renameSync(nativeDir, savedNative);
   }
+  nodeBindingBefore = sha256(nodeBinding);
+  // Stands in for @electron/rebuild: "builds" by copying a marked binary where node-gyp would put
+  // it in the scratch project it is given, and records what it was asked for.
+  const standInRebuild = join(work, 'stand-in-rebuild.mjs');
+  writeFileSync(
+    standInRebuild,
+    `import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+export async function rebuild(options) {
+  appendFileSync(${JSON.stringify(join(work, 'rebuild-calls.jsonl'))}, JSON.stringify(options) + '\\n');
+  const out = options.buildPath + '/node_modules/better-sqlite3/build/Release';
+  mkdirSync(out, { recursive: true });
+  writeFileSync(out + '/better_sqlite3.node', Buffer.concat([readFileSync(${JSON.stringify(nodeBinding)}), Buffer.from('stand-in rebuild for Electron ' + options.electronVersion)]));
+}
+`,
+  );
   const electronDist = join(work, 'electron-dist');
   mkdirSync(electronDist);
   // Ends with a fuse wire as Electron's binary holds it (sentinel, version 1, 8 fuses in
@@ -79,20 +98,31 @@ beforeAll(async () => {
       '--linux',
       arch,
       `-c.electronDist=${electronDist}`,
-      // Electron's headers cannot be downloaded here; releases rebuild (npmRebuild: true).
-      '-c.npmRebuild=false',
       `-c.directories.output=${join(work, 'release')}`,
     ],
-    { cwd: PROJECT_ROOT, env: { ...process.env, ELECTRON_BUILDER_OFFLINE: 'true', CI: 'true' } },
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        ELECTRON_BUILDER_OFFLINE: 'true',
+        CI: 'true',
+        PARLEY_ELECTRON_REBUILD_MODULE: standInRebuild,
+      },
+    },
   );
+  rebuildCalls = readFileSync(join(work, 'rebuild-calls.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { electronVersion: string; arch: string; buildPath: string });
   unpacked = join(work, 'release', process.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
   asarPath = join(unpacked, 'resources', 'app.asar');
   entries = listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
 }, 90_000);
 
 afterAll(() => {
+  rmSync(nativeDir, { recursive: true, force: true });
+  if (savedNative) renameSync(savedNative, nativeDir);
   if (work) rmSync(work, { recursive: true, force: true });
-  if (wroteBinding) rmSync(join(PROJECT_ROOT, 'native'), { recursive: true, force: true });
 });
 
 it('renames the Electron executable to the app name', () => {
@@ -222,13 +252,24 @@ it('signs macOS builds with the hardened runtime and only the JIT entitlement it
   expect(plist).not.toContain('allow-dyld-environment-variables');
 });
 
-it('unpacks a supplied Electron-ABI better-sqlite3 build beside app.asar, where the app loads it', () => {
+it("rebuilds better-sqlite3 for Electron and this arch outside node_modules, leaving the tests' Node build as it was", () => {
+  const electronVersion = installedElectronVersion();
+  expect(rebuildCalls).toHaveLength(1);
+  expect(rebuildCalls[0]).toMatchObject({ electronVersion, arch: process.arch, onlyModules: ['better-sqlite3'] });
+  // A scratch copy, never the project: node_modules keeps the Node build byte for byte.
+  expect(rebuildCalls[0]!.buildPath.startsWith(PROJECT_ROOT)).toBe(false);
+  expect(sha256(nodeBinding)).toBe(nodeBindingBefore);
+});
+
+it('unpacks the Electron-ABI better-sqlite3 build beside app.asar, where the app loads it', () => {
   const unpackedBinding = join(unpacked, 'resources/app.asar.unpacked/native/electron/better_sqlite3.node');
-  expect(readFileSync(unpackedBinding).equals(readFileSync(suppliedBinding))).toBe(true);
+  expect(readFileSync(unpackedBinding).toString('latin1')).toContain(
+    `stand-in rebuild for Electron ${installedElectronVersion()}`,
+  );
   const stamp = JSON.parse(
     readFileSync(join(unpacked, 'resources/app.asar.unpacked/native/electron/build.json'), 'utf8'),
-  ) as { electron: string };
-  expect(stamp.electron).toMatch(/^\d+\.\d+\.\d+/);
+  ) as { electron: string; arch: string };
+  expect(stamp).toEqual({ electron: installedElectronVersion(), arch: process.arch });
   // What main/store/native-binding.ts looks for in a packaged app.
   expect(entries).toContain('/native/electron/better_sqlite3.node');
 });
