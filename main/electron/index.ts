@@ -20,8 +20,8 @@ import {
   type BrowserWindow,
   type MenuItemConstructorOptions,
 } from 'electron';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../common/ipc/contract';
 import { pendingCore, startCoreThread, SYNC_GRACE_MS } from '../core-thread';
@@ -30,11 +30,12 @@ import { chooseSqliteBinding, NativeModuleError } from '../store/native-binding'
 import { platformPushToken } from '../push/platform';
 import { APP_ENTRY_URL } from '../shell/app-scheme';
 import { rendererCspHeader } from '../shell/csp';
-import { LOGIN_PROTOCOL, LinkInbox, loginLinkIn } from '../shell/deep-link';
+import { LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
 import { appMenuTemplate, closeAction } from '../shell/app-menu';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { showUnreadBadge } from './badge';
+import { integrateWithDesktop } from './desktop-integration';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
 import { showCoreNotifications } from './notifications';
@@ -132,7 +133,22 @@ async function start(): Promise<void> {
     return;
   }
   app.enableSandbox();
-  app.setAsDefaultProtocolClient(LOGIN_PROTOCOL);
+  const protocolOutcome = integrateWithDesktop(app, {
+    platform: process.platform,
+    env: process.env,
+    homeDir: app.getPath('home'),
+    readText: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null),
+    writeText: (file, text) => {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    },
+  });
+  if (protocolOutcome === 'left-to-other-app' || protocolOutcome === 'refused') {
+    log.warn('zulip:// links do not come to Parley, so a browser sign-in cannot return to it', {
+      protocolOutcome,
+      handler: app.getApplicationNameForProtocol('zulip://'),
+    });
+  }
   app.on('second-instance', (_event, argv) => {
     focusMainWindow();
     const link = loginLinkIn(argv);

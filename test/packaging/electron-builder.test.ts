@@ -1,45 +1,42 @@
 /**
- * Packages the app with electron-builder (`--dir --linux`, offline, the real config) and checks
- * what came out. Electron's binary cannot be downloaded here, so electronDist points at a stand-in
- * folder with an executable named `electron`: electron-builder copies it and renames it, which is
- * all --dir needs. The native rebuild runs as in a release (the beforePack hook), with a stand-in
- * for @electron/rebuild, which cannot download Electron's headers here.
+ * Packages the app with electron-builder for Linux (AppImage and deb, offline, the real config)
+ * and checks what came out. What it would download is stood in for (./stand-ins.ts): Electron's
+ * binary (electron-builder copies and renames it, and flips its fuses), fpm and the AppImage
+ * tools. The native rebuild runs as in a release (the beforePack hook), with a stand-in for
+ * @electron/rebuild, which cannot download Electron's headers here.
  */
 import { extractFile, listPackage } from '@electron/asar';
 import { execFile } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { installedElectronVersion } from '../../scripts/rebuild-electron';
+import {
+  FUSE_SENTINEL,
+  rebuildCalls,
+  standInElectronDist,
+  standInLinuxTools,
+  standInRebuild,
+  unpackStandInAppImage,
+} from './stand-ins';
 
 const run = promisify(execFile);
-/** @electron/fuses' marker before the fuse wire in an Electron binary. */
-const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-/** Electron's defaults, in FuseV1Options order: RunAsNode, CookieEncryption, NODE_OPTIONS, --inspect, AsarIntegrity, OnlyLoadAppFromAsar, V8 snapshot, file:// privileges. */
-const STOCK_FUSES = '10110001';
 let work: string;
 let unpacked: string;
 let asarPath: string;
 let entries: string[];
 const nativeDir = join(PROJECT_ROOT, 'native');
 const nodeBinding = join(PROJECT_ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+const appVersion = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
+const debArch = process.arch === 'arm64' ? 'arm64' : 'amd64';
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 let nodeBindingBefore: string;
-let rebuildCalls: { electronVersion: string; arch: string; buildPath: string }[];
+let calls: ReturnType<typeof rebuildCalls>;
 /** A developer's own native/ (npm start's Electron build), kept aside while the test packages. */
 let savedNative: string | null = null;
 
@@ -60,44 +57,17 @@ beforeAll(async () => {
     renameSync(nativeDir, savedNative);
   }
   nodeBindingBefore = sha256(nodeBinding);
-  // Stands in for @electron/rebuild: "builds" by copying a marked binary where node-gyp would put
-  // it in the scratch project it is given, and records what it was asked for.
-  const standInRebuild = join(work, 'stand-in-rebuild.mjs');
-  writeFileSync(
-    standInRebuild,
-    `import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-export async function rebuild(options) {
-  appendFileSync(${JSON.stringify(join(work, 'rebuild-calls.jsonl'))}, JSON.stringify(options) + '\\n');
-  const out = options.buildPath + '/node_modules/better-sqlite3/build/Release';
-  mkdirSync(out, { recursive: true });
-  writeFileSync(out + '/better_sqlite3.node', Buffer.concat([readFileSync(${JSON.stringify(nodeBinding)}), Buffer.from('stand-in rebuild for Electron ' + options.electronVersion)]));
-}
-`,
-  );
-  const electronDist = join(work, 'electron-dist');
-  mkdirSync(electronDist);
-  // Ends with a fuse wire as Electron's binary holds it (sentinel, version 1, 8 fuses in
-  // Electron's default states), so electron-builder's fuse flipping has something real to flip.
-  writeFileSync(
-    join(electronDist, 'electron'),
-    Buffer.concat([
-      Buffer.from('#!/bin/sh\necho "stand-in for Electron"\nexit 0\n'),
-      Buffer.from(FUSE_SENTINEL, 'latin1'),
-      Buffer.from([1, 8]),
-      Buffer.from(STOCK_FUSES, 'latin1'),
-    ]),
-  );
-  chmodSync(join(electronDist, 'electron'), 0o755);
-
   const arch = process.arch === 'arm64' ? '--arm64' : '--x64';
+  // Every Linux target of the real config (AppImage, deb; linux-unpacked on the way).
   await run(
     process.execPath,
     [
       join(PROJECT_ROOT, 'node_modules/electron-builder/cli.js'),
-      '--dir',
       '--linux',
       arch,
-      `-c.electronDist=${electronDist}`,
+      '--publish',
+      'never',
+      `-c.electronDist=${standInElectronDist(work)}`,
       `-c.directories.output=${join(work, 'release')}`,
     ],
     {
@@ -106,14 +76,12 @@ export async function rebuild(options) {
         ...process.env,
         ELECTRON_BUILDER_OFFLINE: 'true',
         CI: 'true',
-        PARLEY_ELECTRON_REBUILD_MODULE: standInRebuild,
+        PARLEY_ELECTRON_REBUILD_MODULE: standInRebuild(work, nodeBinding),
+        ...standInLinuxTools(work),
       },
     },
   );
-  rebuildCalls = readFileSync(join(work, 'rebuild-calls.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { electronVersion: string; arch: string; buildPath: string });
+  calls = rebuildCalls(work);
   unpacked = join(work, 'release', process.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
   asarPath = join(unpacked, 'resources', 'app.asar');
   entries = listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
@@ -254,10 +222,10 @@ it('signs macOS builds with the hardened runtime and only the JIT entitlement it
 
 it("rebuilds better-sqlite3 for Electron and this arch outside node_modules, leaving the tests' Node build as it was", () => {
   const electronVersion = installedElectronVersion();
-  expect(rebuildCalls).toHaveLength(1);
-  expect(rebuildCalls[0]).toMatchObject({ electronVersion, arch: process.arch, onlyModules: ['better-sqlite3'] });
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({ electronVersion, arch: process.arch, onlyModules: ['better-sqlite3'] });
   // A scratch copy, never the project: node_modules keeps the Node build byte for byte.
-  expect(rebuildCalls[0]!.buildPath.startsWith(PROJECT_ROOT)).toBe(false);
+  expect(calls[0]!.buildPath.startsWith(PROJECT_ROOT)).toBe(false);
   expect(sha256(nodeBinding)).toBe(nodeBindingBefore);
 });
 
@@ -272,4 +240,47 @@ it('unpacks the Electron-ABI better-sqlite3 build beside app.asar, where the app
   expect(stamp).toEqual({ electron: installedElectronVersion(), arch: process.arch });
   // What main/store/native-binding.ts looks for in a packaged app.
   expect(entries).toContain('/native/electron/better_sqlite3.node');
+});
+
+describe('the deb', () => {
+  const deb = () => readFileSync(join(work, 'release', `parley_${appVersion}_${debArch}.deb`), 'utf8');
+  const args = () =>
+    deb()
+      .split('\n')
+      .filter((line) => line.startsWith('ARG '))
+      .map((line) => line.slice(4));
+  const after = (flag: string) => args()[args().indexOf(flag) + 1];
+
+  it('has the maintainer, vendor and homepage fpm refuses to build without', () => {
+    expect(after('--maintainer')).toMatch(/^Parley contributors <[^@\s>]+@[^@\s>]+>$/);
+    expect(after('--vendor')).toBe('Parley contributors');
+    expect(after('--url')).toBe('https://github.com/parley-chat/parley');
+    expect(args().filter((_, i) => args()[i - 1] === '-d')).toContain('libsecret-1-0');
+  });
+
+  it('installs parley.desktop (desktopName), handling zulip:// links, with the window class Electron gives', () => {
+    expect(deb()).toContain('DESKTOP /usr/share/applications/parley.desktop');
+    expect(deb()).toMatch(/^MimeType=x-scheme-handler\/zulip;$/m);
+    expect(deb()).toMatch(/^StartupWMClass=parley$/m);
+  });
+});
+
+describe('the AppImage', () => {
+  it('carries parley.desktop with the zulip:// handler, and the app knows its desktop file', () => {
+    const appDir = join(work, 'AppDir');
+    const images = readdirSync(join(work, 'release')).filter((name) => name.endsWith('.AppImage'));
+    expect(images).toEqual([expect.stringMatching(new RegExp(`^Parley-${appVersion}`))]);
+    unpackStandInAppImage(join(work, 'release', images[0]!), appDir);
+    const desktop = readFileSync(join(appDir, 'parley.desktop'), 'utf8');
+    expect(desktop).toMatch(/^MimeType=x-scheme-handler\/zulip;$/m);
+    expect(desktop).toMatch(/^StartupWMClass=parley$/m);
+    // Electron reads desktopName from the app's package.json: the launcher badge and the
+    // x-scheme-handler registration name this file.
+    const manifest = JSON.parse(
+      extractFile(join(appDir, 'resources', 'app.asar'), 'package.json').toString('utf8'),
+    ) as {
+      desktopName?: string;
+    };
+    expect(manifest.desktopName).toBe('parley.desktop');
+  });
 });
