@@ -24,6 +24,7 @@ import { buildMain, PROJECT_ROOT } from './build-main';
 import { ensureDemoSignIn } from './demo-sign-in';
 import { locateElectronPackage } from './electron-binary';
 import { ensureElectronBinary } from './electron-download';
+import { currentHost, sandboxArgs } from './linux-sandbox';
 
 const DEVSERVER_PORT = '9911';
 
@@ -107,7 +108,9 @@ try {
     // Electron opens the same data folder with its own core.
     await core.close();
     coreOpen = false;
-    const app = spawn(electron, [PROJECT_ROOT], {
+    const { args, notice } = sandboxArgs(currentHost(electron), [PROJECT_ROOT]);
+    if (notice) console.error(notice);
+    const app = spawn(electron, args, {
       stdio: 'inherit',
       env: { ...process.env, PARLEY_DATA_DIR: appDataDir },
     });

@@ -40,7 +40,7 @@ try {
 }
 
 await buildMain();
-const { args, notice } = sandboxArgs(currentHost(), [PROJECT_ROOT, ...process.argv.slice(2)]);
+const { args, notice } = sandboxArgs(currentHost(electron), [PROJECT_ROOT, ...process.argv.slice(2)]);
 if (notice) console.error(notice);
 const app = spawn(electron, args, { stdio: 'inherit' });
 app.once('exit', (code) => process.exit(code ?? 0));
