@@ -31,10 +31,14 @@ export function guardWebContents(contents: WebContents, entryUrl: string, openEx
   });
 }
 
-/** Permission answers and the CSP header for every response of the app's session. */
-export function secureSession(session: Session, cspHeader: string): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => callback(isPermissionGranted(permission)));
-  session.setPermissionCheckHandler((_contents, permission) => isPermissionGranted(permission));
+/** Permission answers (some only for the app's own page) and the CSP header for every response of the app's session. */
+export function secureSession(session: Session, cspHeader: string, entryUrl: string): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionGranted(permission, details.requestingUrl, entryUrl)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionGranted(permission, requestingOrigin, entryUrl),
+  );
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [cspHeader] } });
   });

@@ -192,7 +192,7 @@ async function start(): Promise<void> {
         prepareLaunchPage(rendererDir, app.getPath('userData'), (why) => log.warn(`no launch picture: ${why}`)),
       );
   await app.whenReady();
-  secureSession(session.defaultSession, rendererCspHeader());
+  secureSession(session.defaultSession, rendererCspHeader(), entryUrl);
   serveRenderer(protocol, rendererDir, launchPage);
 
   const unwire = wireCoreToIpc({

@@ -5,6 +5,7 @@
 import type { Session, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { guardWebContents, secureSession } from '../../main/electron/guards';
+import { APP_ENTRY_URL } from '../../main/shell/app-scheme';
 import { rendererCspHeader } from '../../main/shell/csp';
 
 const entry = 'file:///opt/Parley/resources/app.asar/renderer/dist/index.html';
@@ -73,8 +74,13 @@ describe('guardWebContents', () => {
 
 describe('secureSession', () => {
   function fakeSession() {
-    type RequestHandler = (c: unknown, permission: string, callback: (granted: boolean) => void) => void;
-    type CheckHandler = (c: unknown, permission: string) => boolean;
+    type RequestHandler = (
+      c: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl: string },
+    ) => void;
+    type CheckHandler = (c: unknown, permission: string, requestingOrigin: string) => boolean;
     type HeadersHandler = (
       details: { responseHeaders?: Record<string, string[]> },
       callback: (r: unknown) => void,
@@ -88,21 +94,36 @@ describe('secureSession', () => {
     return { session: session as unknown as Session, recorded };
   }
 
-  it('grants notifications only, both when asked and when checked', () => {
+  it('grants notifications, and clipboard writes to the app page only, both when asked and when checked', () => {
     const { session, recorded } = fakeSession();
-    secureSession(session, rendererCspHeader());
+    secureSession(session, rendererCspHeader(), APP_ENTRY_URL);
     const answers: Record<string, boolean> = {};
-    for (const permission of ['notifications', 'media', 'geolocation']) {
-      recorded.request?.(null, permission, (granted) => (answers[permission] = granted));
+    for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-sanitized-write', 'clipboard-read']) {
+      recorded.request?.(null, permission, (granted) => (answers[permission] = granted), {
+        requestingUrl: APP_ENTRY_URL,
+      });
     }
-    expect(answers).toEqual({ notifications: true, media: false, geolocation: false });
-    expect(recorded.check?.(null, 'notifications')).toBe(true);
-    expect(recorded.check?.(null, 'clipboard-read')).toBe(false);
+    expect(answers).toEqual({
+      notifications: true,
+      media: false,
+      geolocation: false,
+      'clipboard-sanitized-write': true,
+      'clipboard-read': false,
+    });
+    let fromElsewhere: boolean | undefined;
+    recorded.request?.(null, 'clipboard-sanitized-write', (granted) => (fromElsewhere = granted), {
+      requestingUrl: 'https://chat.example.com/',
+    });
+    expect(fromElsewhere).toBe(false);
+    expect(recorded.check?.(null, 'notifications', 'app://parley')).toBe(true);
+    expect(recorded.check?.(null, 'clipboard-sanitized-write', 'app://parley')).toBe(true);
+    expect(recorded.check?.(null, 'clipboard-sanitized-write', 'app://evil')).toBe(false);
+    expect(recorded.check?.(null, 'clipboard-read', 'app://parley')).toBe(false);
   });
 
   it('adds the CSP to every response and keeps the other headers', () => {
     const { session, recorded } = fakeSession();
-    secureSession(session, rendererCspHeader());
+    secureSession(session, rendererCspHeader(), APP_ENTRY_URL);
     let result: unknown;
     recorded.headers?.({ responseHeaders: { 'Content-Type': ['text/html'] } }, (r) => (result = r));
     expect(result).toEqual({
