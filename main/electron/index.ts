@@ -6,6 +6,7 @@
  */
 import {
   app,
+  clipboard,
   dialog,
   ipcMain,
   Menu,
@@ -35,6 +36,7 @@ import { isAppUrl } from '../shell/navigation';
 import { appMenuTemplate, closeAction } from '../shell/app-menu';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { showUnreadBadge } from './badge';
+import { attachContextMenu } from './context-menu';
 import { integrateWithDesktop } from './desktop-integration';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
@@ -154,9 +156,13 @@ async function start(): Promise<void> {
     const link = loginLinkIn(argv);
     if (link) links.receive(link);
   });
-  app.on('web-contents-created', (_event, contents) =>
-    guardWebContents(contents, entryUrl, (url) => shell.openExternal(url)),
-  );
+  app.on('web-contents-created', (_event, contents) => {
+    guardWebContents(contents, entryUrl, (url) => shell.openExternal(url));
+    attachContextMenu(contents, {
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+      clipboard,
+    });
+  });
   const push = pushOptions();
   // The core (SQLite caches, sync loops, outbox) runs on a worker thread, so no disk stall ever
   // holds up this thread, which routes the window's IPC (main/core-thread/remote-core.ts).

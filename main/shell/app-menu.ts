@@ -8,6 +8,7 @@ export interface MenuEntry {
   role?: string;
   type?: 'separator' | 'checkbox';
   checked?: boolean;
+  enabled?: boolean;
   accelerator?: string;
   click?: () => void;
   submenu?: MenuEntry[];
