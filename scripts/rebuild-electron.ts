@@ -6,7 +6,17 @@
  * `npm run dist` calls it for each arch it packages (scripts/electron-builder-before-pack.cjs);
  * both load it through main/store/native-binding.ts.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +59,13 @@ export async function rebuildForElectron(
       recursive: true,
       filter: (src) => !src.includes(`${join('better-sqlite3', 'build')}`),
     });
+    // @electron/rebuild first tries a prebuilt Electron binary with prebuild-install, which it
+    // looks for in node_modules above the module: without it here, every rebuild compiled SQLite.
+    symlinkSync(
+      join(root, 'node_modules', 'prebuild-install'),
+      join(scratch, 'node_modules', 'prebuild-install'),
+      'junction',
+    );
     writeFileSync(
       join(scratch, 'package.json'),
       JSON.stringify({ name: 'parley-native', version: '0.0.0', dependencies: { 'better-sqlite3': '*' } }),

@@ -229,6 +229,10 @@ it("rebuilds better-sqlite3 for Electron and this arch outside node_modules, lea
   expect(sha256(nodeBinding)).toBe(nodeBindingBefore);
 });
 
+it('lets @electron/rebuild find prebuild-install, so a prebuilt Electron binary is used where one exists instead of compiling', () => {
+  expect(calls[0]!.prebuildInstall).toMatch(/node_modules[\\/]prebuild-install[\\/]bin\.js$/);
+});
+
 it('unpacks the Electron-ABI better-sqlite3 build beside app.asar, where the app loads it', () => {
   const unpackedBinding = join(unpacked, 'resources/app.asar.unpacked/native/electron/better_sqlite3.node');
   expect(readFileSync(unpackedBinding).toString('latin1')).toContain(

@@ -6,6 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from '../../scripts/build-main';
 
 /** @electron/fuses' marker before the fuse wire in an Electron binary. */
 export const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -47,8 +49,11 @@ export function standInRebuild(work: string, nodeBinding: string): string {
   writeFileSync(
     file,
     `import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { locateBinary } from ${JSON.stringify(pathToFileURL(join(PROJECT_ROOT, 'node_modules/@electron/rebuild/lib/module-type/index.js')).href)};
 export async function rebuild(options) {
-  appendFileSync(${JSON.stringify(join(work, 'rebuild-calls.jsonl'))}, JSON.stringify(options) + '\\n');
+  // Where @electron/rebuild looks for prebuild-install before compiling (its own lookup).
+  const prebuildInstall = await locateBinary(options.buildPath + '/node_modules/better-sqlite3', 'node_modules/prebuild-install/bin.js');
+  appendFileSync(${JSON.stringify(join(work, 'rebuild-calls.jsonl'))}, JSON.stringify({ ...options, prebuildInstall }) + '\\n');
   const out = options.buildPath + '/node_modules/better-sqlite3/build/Release';
   mkdirSync(out, { recursive: true });
   writeFileSync(out + '/better_sqlite3.node', Buffer.concat([readFileSync(${JSON.stringify(nodeBinding)}), Buffer.from('stand-in rebuild for Electron ' + options.electronVersion)]));
@@ -58,11 +63,19 @@ export async function rebuild(options) {
   return file;
 }
 
-export function rebuildCalls(work: string): { electronVersion: string; arch: string; buildPath: string }[] {
+interface RebuildCall {
+  electronVersion: string;
+  arch: string;
+  buildPath: string;
+  /** prebuild-install's bin.js as @electron/rebuild finds it from the module, or null. */
+  prebuildInstall: string | null;
+}
+
+export function rebuildCalls(work: string): RebuildCall[] {
   return readFileSync(join(work, 'rebuild-calls.jsonl'), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as { electronVersion: string; arch: string; buildPath: string });
+    .map((line) => JSON.parse(line) as RebuildCall);
 }
 
 /**
