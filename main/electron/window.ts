@@ -2,10 +2,11 @@
  * The app window: secure webPreferences, the size and place it had last time, shown once its
  * first paint is ready so the user never sees a white flash.
  */
-import { BrowserWindow, screen } from 'electron';
+import { BrowserWindow, nativeTheme, screen } from 'electron';
 import { join } from 'node:path';
 import { secureWebPreferences } from '../shell/web-preferences';
 import { loadWindowState, MIN_WINDOW_SIZE, saveWindowState } from '../shell/window-state';
+import { showWhenPainted, windowBackground } from './window-show';
 
 export interface MainWindowOptions {
   userDataDir: string;
@@ -32,12 +33,11 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minHeight: MIN_WINDOW_SIZE.height,
     title: 'Parley',
     show: false,
-    backgroundColor: '#ffffff',
+    backgroundColor: windowBackground(nativeTheme.shouldUseDarkColors),
     ...(options.iconPath ? { icon: options.iconPath } : {}),
     webPreferences: secureWebPreferences(options.preloadPath),
   });
-  if (state.maximized) window.maximize();
-  if (!options.hidden) window.once('ready-to-show', () => window.show());
+  showWhenPainted(window, { maximized: state.maximized, hidden: options.hidden === true });
 
   window.on('close', () => {
     const bounds = window.getNormalBounds();

@@ -114,6 +114,7 @@ export function createFakeElectron(opts: {
     shell: { openExternal: (url: string) => Promise.resolve(void calls.push(`openExternal:${url}`)) },
     dialog: { showErrorBox: (title: string, body: string) => void calls.push(`error:${title}:${body}`) },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    nativeTheme: { shouldUseDarkColors: false },
     Notification: { isSupported: () => false },
     powerMonitor: { on: (name: string) => void calls.push(`powerMonitor:${name}`) },
     Menu: {
