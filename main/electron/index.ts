@@ -34,9 +34,11 @@ import { rendererCspHeader } from '../shell/csp';
 import { LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
 import { appMenuTemplate, closeAction } from '../shell/app-menu';
+import { trayIsVisible } from '../shell/tray-support';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { showUnreadBadge } from './badge';
 import { attachContextMenu } from './context-menu';
+import { taskbarOverlay } from './taskbar-overlay';
 import { integrateWithDesktop } from './desktop-integration';
 import { guardWebContents, secureSession } from './guards';
 import { forwardCoreEvents, wireCoreToIpc } from './ipc-wiring';
@@ -73,6 +75,10 @@ function pushOptions(): { bouncerPublicKey: string } | null {
 
 /** The tray icon, from the app icon (packaged: copied beside app.asar by electron-builder). */
 function openTray(show: () => void): AppTray | null {
+  if (!trayIsVisible(process.platform, process.env)) {
+    log.info('no tray on this desktop (stock GNOME): closing the window quits; PARLEY_TRAY=on keeps a tray icon');
+    return null;
+  }
   const file = app.isPackaged ? join(process.resourcesPath, 'icon.png') : join(appRoot, 'build', 'icon.png');
   const image = nativeImage.createFromPath(file);
   if (image.isEmpty()) {
@@ -227,6 +233,16 @@ async function start(): Promise<void> {
   powerMonitor.on('resume', () => core.receive('app:wake', {}));
 
   let tray: AppTray | null = null;
+  let waiting = 0;
+  // Windows has no app badge: the count goes on the taskbar button (taskbar-overlay.ts).
+  const showTaskbarOverlay = (): void => {
+    if (process.platform !== 'win32' || !mainWindow) return;
+    const { image, description } = taskbarOverlay(waiting);
+    mainWindow.setOverlayIcon(
+      image ? nativeImage.createFromBitmap(image.bitmap, { width: image.width, height: image.height }) : null,
+      description,
+    );
+  };
   let quitting = false;
   app.on('before-quit', () => (quitting = true));
   const openWindow = (): void => {
@@ -245,6 +261,7 @@ async function start(): Promise<void> {
     });
     window.on('closed', () => (mainWindow = null));
     mainWindow = window;
+    showTaskbarOverlay();
   };
   openWindow();
   makeLaunchPage();
@@ -279,6 +296,8 @@ async function start(): Promise<void> {
   });
   const stopBadge = showUnreadBadge(core, (count) => {
     tray?.setWaiting(count);
+    waiting = count;
+    showTaskbarOverlay();
     return app.setBadgeCount(count);
   });
   app.on('activate', () => {
