@@ -8,6 +8,7 @@ import type { Logger } from '../log';
 import { ApiError, NetworkError, isAuthFailure } from './errors';
 import { basicAuthHeader, encodeParams } from './encode';
 import { parseSuccess, readEnvelope, type RawAnswer, type RequestLabel } from './envelope';
+import { describeServerCertificate, isCertificateFailure } from './certificate';
 import { describeNetworkFailure } from './network';
 import { DEFAULT_USER_AGENT } from './version';
 
@@ -155,9 +156,10 @@ export class ApiClient {
           { cause: e },
         );
       }
-      throw new NetworkError('unreachable', `Could not reach ${label.host}: ${describeNetworkFailure(e)}`, {
-        cause: e,
-      });
+      // A certificate that cannot be verified is named, so it can be checked; never trusted here.
+      const certificate = isCertificateFailure(e) ? await describeServerCertificate(url) : null;
+      const reason = describeNetworkFailure(e) + (certificate ? `; ${certificate}` : '');
+      throw new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e });
     }
   }
 }

@@ -17,12 +17,15 @@ const REASONS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is not trusted',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate could not be verified',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its TLS certificate is from an authority this computer does not trust',
+  UNABLE_TO_GET_ISSUER_CERT: 'its TLS certificate is from an authority this computer does not trust',
+  CERT_NOT_YET_VALID: 'its TLS certificate is not valid yet',
   ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for a different name',
   EPROTO: 'the TLS handshake failed',
 };
 
 /** Walks the cause chain for the first system error code. */
-function findCode(e: unknown): string | null {
+export function findFailureCode(e: unknown): string | null {
   let current: unknown = e;
   for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
     const code = (current as { code?: unknown }).code;
@@ -34,7 +37,7 @@ function findCode(e: unknown): string | null {
 
 /** A short human reason such as "the connection was refused (ECONNREFUSED)". */
 export function describeNetworkFailure(e: unknown): string {
-  const code = findCode(e);
+  const code = findFailureCode(e);
   if (code) return `${REASONS[code] ?? 'the connection failed'} (${code})`;
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : null;
   if (cause) return cause;

@@ -5,6 +5,7 @@
  * delays only the core's own work, never the thread that routes the app's IPC.
  */
 import { proxyFetchFromEnv } from '../api/proxy';
+import { trustSystemCertificates } from '../api/system-ca';
 import type { PushToken } from '../push/payload';
 import { useSqliteBinding } from '../store/native-binding';
 import { createCore } from '../core';
@@ -43,6 +44,8 @@ async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken 
     ? new MemoryCredentialStore()
     : (await openCredentialStore(log.child('credentials'), o.keychainService ? { service: o.keychainService } : {}))
         .store;
+  // This thread's fetch reaches every server: let it trust what the system trusts (private CAs).
+  trustSystemCertificates(undefined, log.child('net'));
   const proxied = proxyFetchFromEnv(process.env, log.child('net'));
   return createCore({
     dataDir: o.dataDir,
