@@ -97,8 +97,11 @@ describe('.github/workflows/release.yml', () => {
     const dist = build.steps.find((s) => s.run?.includes('npm run dist'))!;
     expect(dist.run).toContain('npm run dist -- --config build/electron-builder.adhoc-mac.yml');
     expect(Object.keys(dist.env ?? {})).toEqual(
-      expect.arrayContaining(['CSC_LINK', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID']),
+      expect.arrayContaining(['CSC_LINK', 'WIN_CSC_LINK', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID']),
     );
+    // Each OS gets only its own certificate.
+    expect(dist.env?.['CSC_LINK']).toBe("${{ runner.os == 'macOS' && secrets.CSC_LINK || '' }}");
+    expect(dist.env?.['WIN_CSC_LINK']).toBe("${{ runner.os == 'Windows' && secrets.WIN_CSC_LINK || '' }}");
     const upload = build.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
     const paths = String(upload.with?.['path']).trim().split('\n');
     for (const pattern of ['*.AppImage', '*.deb', '*.dmg', '*.zip', '*.exe', '*.blockmap', 'latest*.yml']) {
