@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { describeNetworkFailure, findFailureCode } from '../main/api/network';
 import { electronBinary } from './electron-binary';
 
 export interface ElectronDownload {
@@ -41,7 +42,7 @@ export async function ensureElectronBinary(options: ElectronDownload): Promise<D
     await downloadZip(options.packageDir, version, env, options.stallMs ?? 20_000, out);
     await unpack(options.packageDir, env);
   } catch (error) {
-    return { reason: `Electron ${version} could not be downloaded (${describe(error)})` };
+    return { reason: `Electron ${version} could not be downloaded: ${describe(error)}` };
   }
   const binary = electronBinary(options.packageDir, env);
   return binary === null ? { reason: `Electron ${version} was downloaded but its binary is missing` } : { binary };
@@ -124,12 +125,10 @@ function resolveElectronGet(packageDir: string): string {
   }
 }
 
+/** One line: a network failure in words (as the app says them), else the error's own first line. */
 function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error.cause as { code?: string; message?: string } | undefined) ?? undefined;
-  const detail = cause?.code ?? cause?.message;
-  const base = error.name === 'AbortError' && error.cause instanceof Error ? error.cause.message : error.message;
-  return firstLine(detail && !base.includes(detail) ? `${base}: ${detail}` : base);
+  if (findFailureCode(error) !== null) return describeNetworkFailure(error);
+  return firstLine(error instanceof Error ? error.message : String(error));
 }
 
 function firstLine(text: string): string {

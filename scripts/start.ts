@@ -18,7 +18,7 @@ const found =
     ? { reason: 'the electron package is not installed (npm ci)' }
     : await ensureElectronBinary({ packageDir: electronPackage });
 if ('reason' in found) {
-  console.error(`${found.reason}: use \`npm run demo\` or \`npm run host\` to run Parley in a browser.`);
+  console.error(`${found.reason}. Use \`npm run demo\` or \`npm run host\` to run Parley in a browser.`);
   process.exit(1);
 }
 const electron = found.binary;
