@@ -30,13 +30,18 @@ export interface CoreThreadOptions {
   syncGraceMs?: number;
   /** When the loader entry (cached-entry.ts) writes the core's code cache; tests shorten it. */
   codeCacheWriteAfterMs?: number;
+  /**
+   * Ask the main thread for the OS proxy of each server (main/api/system-proxy.ts) when the
+   * environment names none; Electron sets it. Default: direct unless the environment says otherwise.
+   */
+  systemProxy?: boolean;
 }
 
 /** Main thread → worker. */
 export type ToThread =
   | { kind: 'call'; id: number; name: string; args: unknown }
   | { kind: 'send'; name: SendName; payload: Sends[SendName] }
-  | { kind: 'answer'; id: number; value: PushToken | null; error?: string }
+  | { kind: 'answer'; id: number; value: PushToken | string | null; error?: string }
   | { kind: 'close' };
 
 /** Worker → main thread. */
@@ -45,8 +50,9 @@ export type FromThread =
   | { kind: 'failed'; message: string }
   | { kind: 'result'; id: number; result: IpcResult<unknown> }
   | { kind: 'event'; name: EventName; payload: Events[EventName] }
-  /** The core asks the main thread for the platform's push token. */
+  /** The core asks the main thread for the platform's push token, or the OS proxy for a URL (PAC syntax). */
   | { kind: 'ask'; id: number; what: 'pushToken' }
+  | { kind: 'ask'; id: number; what: 'proxy'; url: string }
   | { kind: 'closed' };
 
 /** Anything that posts and receives messages: a worker's parentPort, a MessagePort in tests. */

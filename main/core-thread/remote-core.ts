@@ -24,6 +24,8 @@ export interface CoreThreadHost {
   log: Logger;
   /** The platform's push token (Electron on macOS); without it the core is told there is none. */
   pushToken?: () => Promise<PushToken | null>;
+  /** The OS proxy for a URL in PAC syntax (Electron's session.resolveProxy); without it, "DIRECT". */
+  resolveProxy?: (url: string) => Promise<string>;
   /** How many unexpected exits in a row are restarted (default 3 within a minute). */
   restarts?: RestartBudget;
   /**
@@ -93,7 +95,8 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
         emit(message.name, message.payload);
         break;
       case 'ask':
-        void answerPushToken(message.id);
+        if (message.what === 'proxy') void answerProxy(message.id, message.url);
+        else void answerPushToken(message.id);
         break;
       case 'closed':
         onClosed?.();
@@ -104,6 +107,14 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
   async function answerPushToken(id: number): Promise<void> {
     try {
       post({ kind: 'answer', id, value: host.pushToken ? await host.pushToken() : null });
+    } catch (e) {
+      post({ kind: 'answer', id, value: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  async function answerProxy(id: number, url: string): Promise<void> {
+    try {
+      post({ kind: 'answer', id, value: host.resolveProxy ? await host.resolveProxy(url) : 'DIRECT' });
     } catch (e) {
       post({ kind: 'answer', id, value: null, error: e instanceof Error ? e.message : String(e) });
     }

@@ -6,6 +6,7 @@
  */
 import { proxyFetchFromEnv } from '../api/proxy';
 import { trustSystemCertificates } from '../api/system-ca';
+import { systemProxyFetch } from '../api/system-proxy';
 import type { PushToken } from '../push/payload';
 import { useSqliteBinding } from '../store/native-binding';
 import { createCore } from '../core';
@@ -15,18 +16,23 @@ import type { CoreThreadOptions, ThreadPort, ToThread } from './protocol';
 
 type Core = Awaited<ReturnType<typeof createCore>>;
 
-/** Asks the main thread for the push token, which only it can get from the platform. */
-function pushTokenAsker(port: ThreadPort) {
+/**
+ * Asks the main thread what only it can get: the platform's push token, and the OS proxy for a
+ * URL (Electron's session.resolveProxy).
+ */
+function mainThreadAsker(port: ThreadPort) {
   let nextId = 1;
-  const waiting = new Map<number, { resolve: (t: PushToken | null) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (v: PushToken | string | null) => void; reject: (e: Error) => void }>();
+  const ask = (message: { what: 'pushToken' } | { what: 'proxy'; url: string }) => {
+    const id = nextId++;
+    return new Promise<PushToken | string | null>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      port.postMessage({ kind: 'ask', id, ...message });
+    });
+  };
   return {
-    ask(): Promise<PushToken | null> {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        port.postMessage({ kind: 'ask', id, what: 'pushToken' });
-      });
-    },
+    pushToken: () => ask({ what: 'pushToken' }) as Promise<PushToken | null>,
+    proxy: async (url: string) => String((await ask({ what: 'proxy', url })) ?? 'DIRECT'),
     answer(message: Extract<ToThread, { kind: 'answer' }>): void {
       const w = waiting.get(message.id);
       waiting.delete(message.id);
@@ -36,7 +42,7 @@ function pushTokenAsker(port: ThreadPort) {
   };
 }
 
-async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken | null>): Promise<Core> {
+async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThreadAsker>): Promise<Core> {
   // This thread opens its own databases: it must load the addon built for this runtime.
   useSqliteBinding(o.sqliteBinding);
   const log = createLogger({ name: o.log?.name ?? 'core', ...(o.log?.level ? { level: o.log.level } : {}) });
@@ -46,14 +52,17 @@ async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken 
         .store;
   // This thread's fetch reaches every server: let it trust what the system trusts (private CAs).
   trustSystemCertificates(undefined, log.child('net'));
-  const proxied = proxyFetchFromEnv(process.env, log.child('net'));
+  // A proxy the environment names wins (as for curl); otherwise the OS settings, where asked for.
+  const proxied =
+    proxyFetchFromEnv(process.env, log.child('net')) ??
+    (o.systemProxy ? systemProxyFetch((url) => asker.proxy(url), log.child('net')) : null);
   return createCore({
     dataDir: o.dataDir,
     credentials,
     log,
     ...(proxied ? { fetch: proxied } : {}),
     ...(o.syncGraceMs !== undefined ? { syncGraceMs: o.syncGraceMs } : {}),
-    ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: askToken } } : {}),
+    ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: asker.pushToken } } : {}),
   });
 }
 
@@ -62,8 +71,8 @@ async function openCore(o: CoreThreadOptions, askToken: () => Promise<PushToken 
  * still opening wait for it, so the main thread may send calls at once.
  */
 export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): void {
-  const tokens = pushTokenAsker(port);
-  const opening = openCore(options, () => tokens.ask());
+  const asker = mainThreadAsker(port);
+  const opening = openCore(options, asker);
   let core: Core | null = null;
   opening.then(
     (c) => {
@@ -76,7 +85,7 @@ export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): voi
 
   port.on('message', (message) => {
     // Answers must not wait for the core: opening it may be what asked.
-    if (message.kind === 'answer') return tokens.answer(message);
+    if (message.kind === 'answer') return asker.answer(message);
     void opening.then(async () => {
       if (!core) return;
       switch (message.kind) {

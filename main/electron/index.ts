@@ -181,6 +181,7 @@ async function start(): Promise<void> {
         dataDir: app.getPath('userData'),
         log: { name: 'core' },
         syncGraceMs: SYNC_GRACE_MS,
+        systemProxy: true,
         ...(push ? { push } : {}),
         ...(sqliteBinding ? { sqliteBinding } : {}),
       },
@@ -190,6 +191,11 @@ async function start(): Promise<void> {
         entry: fileURLToPath(new URL('./core-thread-loader.cjs', import.meta.url)),
         log,
         pushToken: () => platformPushToken(process.platform, pushNotifications),
+        // The OS proxy settings (and PAC), which only Chromium's resolver knows.
+        resolveProxy: async (url) => {
+          await app.whenReady();
+          return session.defaultSession.resolveProxy(url);
+        },
       },
     ),
   );
