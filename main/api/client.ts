@@ -9,6 +9,7 @@ import { ApiError, NetworkError, isAuthFailure } from './errors';
 import { basicAuthHeader, encodeParams } from './encode';
 import { parseSuccess, readEnvelope, type RawAnswer, type RequestLabel } from './envelope';
 import { describeNetworkFailure } from './network';
+import { refuseRedirect } from './redirects';
 import { DEFAULT_USER_AGENT } from './version';
 
 export interface ApiAuth {
@@ -107,7 +108,9 @@ export class ApiClient {
     }
 
     const started = Date.now();
-    const answer = await this.#send(url, { method, headers, body }, label, opts);
+    // A password (the body of fetch_api_key) or the key must never be carried to a redirect's target.
+    const carriesSecret = sendAuth || body !== undefined;
+    const answer = await this.#send(url, { method, headers, body, carriesSecret }, label, opts);
     this.#log?.debug('api request', { method, path: cleanPath, status: answer.status, ms: Date.now() - started });
     try {
       const envelope = readEnvelope(answer, label);
@@ -121,7 +124,12 @@ export class ApiClient {
   /** One fetch with timeout and abort; reads the whole body inside the same deadline. */
   async #send(
     url: URL,
-    init: { method: string; headers: Record<string, string>; body: URLSearchParams | undefined },
+    init: {
+      method: string;
+      headers: Record<string, string>;
+      body: URLSearchParams | undefined;
+      carriesSecret: boolean;
+    },
     label: RequestLabel,
     opts: RequestOptions,
   ): Promise<RawAnswer> {
@@ -129,14 +137,20 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     if (opts.signal?.aborted) throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`);
+    let res: Response;
     try {
-      const res = await this.#fetch(url, {
+      res = await this.#fetch(url, {
         method: init.method,
         headers: init.headers,
         signal,
-        redirect: 'follow',
+        redirect: init.carriesSecret ? 'manual' : 'follow',
         ...(init.body ? { body: init.body } : {}),
       });
+    } catch (e) {
+      throw this.#failure(e, label, opts, timeout, timeoutMs);
+    }
+    refuseRedirect(res, url, label);
+    try {
       const text = await res.text();
       return {
         status: res.status,
@@ -145,19 +159,30 @@ export class ApiClient {
         body: text,
       };
     } catch (e) {
-      if (opts.signal?.aborted) {
-        throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`, { cause: e });
-      }
-      if (timeout.aborted) {
-        throw new NetworkError(
-          'timeout',
-          `${label.host} did not answer ${label.method} ${label.path} within ${Math.round(timeoutMs / 1000)} s`,
-          { cause: e },
-        );
-      }
-      throw new NetworkError('unreachable', `Could not reach ${label.host}: ${describeNetworkFailure(e)}`, {
-        cause: e,
-      });
+      throw this.#failure(e, label, opts, timeout, timeoutMs);
     }
+  }
+
+  /** What a fetch or body read that threw means: cancelled, timed out, or no answer. */
+  #failure(
+    e: unknown,
+    label: RequestLabel,
+    opts: RequestOptions,
+    timeout: AbortSignal,
+    timeoutMs: number,
+  ): NetworkError {
+    if (opts.signal?.aborted) {
+      return new NetworkError('aborted', `${label.method} ${label.path} was cancelled`, { cause: e });
+    }
+    if (timeout.aborted) {
+      return new NetworkError(
+        'timeout',
+        `${label.host} did not answer ${label.method} ${label.path} within ${Math.round(timeoutMs / 1000)} s`,
+        { cause: e },
+      );
+    }
+    return new NetworkError('unreachable', `Could not reach ${label.host}: ${describeNetworkFailure(e)}`, {
+      cause: e,
+    });
   }
 }
