@@ -22,7 +22,7 @@ export interface OpenCredentialStoreOptions {
 }
 
 /** keytar is an optionalDependency: a machine without libsecret must still start. */
-async function importKeytar(): Promise<KeytarLike> {
+export async function importKeytar(): Promise<KeytarLike> {
   const mod = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
   return mod.default ?? mod;
 }
