@@ -212,7 +212,8 @@ export interface Sidebar {
 export type ComposeTarget = { kind: 'channel'; channelId: number; topic: string } | { kind: 'dm'; userIds: number[] };
 
 export type KeychainStatus =
-  | { kind: 'keychain' }
+  /** `name`: which keychain holds the keys, in words a person knows it by ("the macOS Keychain"). */
+  | { kind: 'keychain'; name: string }
   /** No OS keychain answered: keys are kept in memory for this session only. */
   | { kind: 'memory'; reason: string };
 

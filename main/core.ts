@@ -7,7 +7,7 @@ import type { Sends } from '../common/ipc/contract';
 import type { KeychainStatus } from '../common/model';
 import { AccountManager } from './accounts/manager';
 import { PushSetup, type PushOptions } from './accounts/push-setup';
-import { openCredentialStore, type CredentialStore } from './credentials';
+import { keychainName, openCredentialStore, type CredentialStore } from './credentials';
 import { dispatch } from './ipc/dispatch';
 import { FirstScreen, readFirstScreen } from './first-screen';
 import { createHandlers } from './ipc/handlers';
@@ -50,7 +50,7 @@ async function credentialsFor(
   if (!opts.credentials) return openCredentialStore(log.child('credentials'));
   const status: KeychainStatus =
     opts.credentials.kind === 'keychain'
-      ? { kind: 'keychain' }
+      ? { kind: 'keychain', name: keychainName() }
       : { kind: 'memory', reason: 'An in-memory key store was configured.' };
   return { store: opts.credentials, status };
 }
