@@ -201,14 +201,18 @@ export class Outbox {
 
   async #send(entry: OutboxEntry, server: OutboxServer): Promise<Step> {
     const { store, log, clock } = this.#d;
-    if (!store.outbox.markSending(entry.localId, clock.now())) return 'next';
+    // Only with an event queue to carry the echo back: without one, an attempt whose answer is
+    // lost could never be told apart from another install's message, so it would be sent twice.
+    // The account flushes again once its queue is live.
     const queueId = this.#d.queueId();
+    if (queueId === null) return 'stop';
+    if (!store.outbox.markSending(entry.localId, clock.now())) return 'next';
     let id: number;
     try {
       ({ id } = await server.post({
         ...sendParams(entry.target, entry.content, this.#d.selfUserId),
         local_id: entry.localId,
-        ...(queueId ? { queue_id: queueId } : {}),
+        queue_id: queueId,
       }));
     } catch (e) {
       return this.#sendFailed(entry, e);
