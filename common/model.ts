@@ -5,8 +5,17 @@
 
 /** What GET /server_settings told us, normalised (both zulip_* and service_* names are read in main). */
 export interface ServerInfo {
-  /** Canonical organization URL (realm_url, else realm_uri, else the URL the user typed). */
+  /**
+   * The organization URL: the server's realm_url (else realm_uri) when it is on the origin the
+   * user typed, else the typed URL itself. Another origin is never adopted silently.
+   */
   realmUrl: string;
+  /**
+   * The server names its organization's address on another origin (a move, a misconfiguration,
+   * or someone in between): shown to the user, who may choose to continue there. Null when it
+   * names the address that was reached.
+   */
+  namedElsewhere: string | null;
   /**
    * Plain http to a host other than this computer: passwords and keys would travel unencrypted,
    * so sign-in asks the user to accept that first (server:acceptInsecure).
@@ -203,7 +212,8 @@ export interface Sidebar {
 export type ComposeTarget = { kind: 'channel'; channelId: number; topic: string } | { kind: 'dm'; userIds: number[] };
 
 export type KeychainStatus =
-  | { kind: 'keychain' }
+  /** `name`: which keychain holds the keys, in words a person knows it by ("the macOS Keychain"). */
+  | { kind: 'keychain'; name: string }
   /** No OS keychain answered: keys are kept in memory for this session only. */
   | { kind: 'memory'; reason: string };
 

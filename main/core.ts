@@ -7,13 +7,14 @@ import type { Sends } from '../common/ipc/contract';
 import type { KeychainStatus } from '../common/model';
 import { AccountManager } from './accounts/manager';
 import { PushSetup, type PushOptions } from './accounts/push-setup';
-import { openCredentialStore, type CredentialStore } from './credentials';
+import { keychainName, openCredentialStore, type CredentialStore } from './credentials';
 import { dispatch } from './ipc/dispatch';
 import { FirstScreen, readFirstScreen } from './first-screen';
 import { createHandlers } from './ipc/handlers';
 import type { Core, EventListener } from './ipc/types';
 import { createLogger, type Logger } from './log';
 import { saveLaunchPicture } from './launch-picture/file';
+import { ensurePictureSigningKey } from './launch-picture/signing';
 import { AppStore } from './store/app-store';
 import { systemClock, type Clock } from './sync/clock';
 
@@ -49,7 +50,7 @@ async function credentialsFor(
   if (!opts.credentials) return openCredentialStore(log.child('credentials'));
   const status: KeychainStatus =
     opts.credentials.kind === 'keychain'
-      ? { kind: 'keychain' }
+      ? { kind: 'keychain', name: keychainName() }
       : { kind: 'memory', reason: 'An in-memory key store was configured.' };
   return { store: opts.credentials, status };
 }
@@ -82,6 +83,8 @@ function startGate(graceMs: number, start: () => void): { open(): void; cancel()
 export async function createCore(opts: CoreOptions): Promise<Core & { keychain: KeychainStatus }> {
   const log = opts.log ?? createLogger({ name: 'core' });
   const { store: credentials, status: keychain } = await credentialsFor(opts, log);
+  /** This install's launch picture key, once asked for (the first window picture). */
+  let pictureKey: Promise<Buffer> | null = null;
   const appStore = AppStore.open(opts.dataDir, (e) => log.error(e.message, { movedTo: e.movedTo }));
   const listeners = new Set<EventListener>();
   const emit: EventListener = (name, payload) => {
@@ -140,12 +143,14 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
       if (name === 'app:wake') {
         manager.wakeAll();
       } else if (name === 'window:picture') {
-        try {
-          saveLaunchPicture(opts.dataDir, payload, (id) => manager.has(id));
-        } catch (e) {
-          // Only the next start's picture is lost; it shows the app as it draws.
-          log.warn('could not keep the window picture', { error: e instanceof Error ? e.message.slice(0, 300) : e });
-        }
+        // One key per install, made on the first picture and kept in the keychain (signing.ts).
+        pictureKey ??= ensurePictureSigningKey(credentials);
+        pictureKey
+          .then((key) => saveLaunchPicture(opts.dataDir, payload, (id) => manager.has(id), key))
+          .catch((e: unknown) => {
+            // Only the next start's picture is lost; it shows the app as it draws.
+            log.warn('could not keep the window picture', { error: e instanceof Error ? e.message.slice(0, 300) : e });
+          });
       } else if (name === 'log:error') {
         const { message, stack } = payload as Sends['log:error'];
         log.error(`renderer: ${String(message).slice(0, 2000)}`, stack ? { stack: String(stack).slice(0, 8000) } : {});

@@ -22,3 +22,21 @@ export function clampDelay(ms: number, min = 0, max = MAX_TIMER_MS): number {
 export function clampRetryAfter(ms: number): number {
   return Math.ceil(clampDelay(ms, 0, MAX_RETRY_AFTER_MS));
 }
+
+/**
+ * The least a client waits after a server asked it to (a 429 or a Retry-After on any answer),
+ * before jitter. `Retry-After: 0` or a date in the past would otherwise mean "at once", again and
+ * again: a measured 2,135 polls and 2,625 sends in five seconds.
+ */
+export const MIN_SERVER_WAIT_MS = 1000;
+
+/**
+ * The wait before retrying when the server gave one: what it asked for (capped), but never less
+ * than the client's own backoff step `ownStepMs`, nor than MIN_SERVER_WAIT_MS jittered up to half
+ * again, so that many clients told "now" at once do not all come back in the same instant.
+ * `random` is in [0, 1).
+ */
+export function serverRequestedWait(retryAfterMs: number, ownStepMs: number, random: () => number): number {
+  const floor = Math.round(MIN_SERVER_WAIT_MS * (1 + random() / 2));
+  return Math.max(clampRetryAfter(retryAfterMs), ownStepMs, floor);
+}

@@ -59,7 +59,9 @@ const SECRET_TEXT: [RegExp, string][] = [
   [/\/\/[^/\s:@]+:[^/\s@]+@/g, `//${REDACTED}@`],
   // A Zulip API key is 32 random letters and digits: redact such tokens unless they are plainly
   // a word (all lowercase) or a number. One key in ~280 has no digit, so mixed case counts too.
-  [/\b(?![a-z]{32}\b)(?!\d{32}\b)[A-Za-z0-9]{32}\b/g, REDACTED],
+  // Bounded by any non-alphanumeric, not \b: `_` is a word character, and `token_<key>` or
+  // `<key>_1` must not hide the key from this pattern.
+  [/(?<![A-Za-z0-9])(?![a-z]{32}(?![A-Za-z0-9]))(?!\d{32}(?![A-Za-z0-9]))[A-Za-z0-9]{32}(?![A-Za-z0-9])/g, REDACTED],
   // Long base64 (push keys are 44 or 88 characters; "email:key" in a bare Basic credential).
   [/(?<![A-Za-z0-9+/])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{40,}={0,2}/g, REDACTED],
 ];

@@ -12,7 +12,7 @@ function mainSide(state: Partial<AppState> = {}): MemoryBridge {
       accounts: [account()],
       activeAccountId: 'acc-1',
       lastView: { kind: 'channel', channelId: 1 },
-      keychain: { kind: 'keychain' },
+      keychain: { kind: 'keychain', name: 'the Secret Service (GNOME Keyring or KWallet)' },
       doNotDisturb: false,
       ...state,
     }))
@@ -60,7 +60,7 @@ describe('App', () => {
       accounts: [],
       activeAccountId: null,
       lastView: null,
-      keychain: { kind: 'keychain' },
+      keychain: { kind: 'keychain', name: 'the Secret Service (GNOME Keyring or KWallet)' },
       doNotDisturb: false,
     }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));

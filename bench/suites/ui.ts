@@ -20,6 +20,7 @@ import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { prepareLaunchPage } from '../../main/launch-picture/entry-page';
+import { pictureSigningKey } from '../../main/launch-picture/signing';
 import { launchPicturePath } from '../../main/launch-picture/file';
 import { createLogger } from '../../main/log';
 import type { Core } from '../../main/ipc/types';
@@ -43,6 +44,11 @@ interface Running {
 const KEYCHAIN_SERVICE = 'Parley bench ui';
 
 type CoreStarter = (dataDir: string) => Promise<Core>;
+/** How a launch starts the core, and where it finds the key the core signs launch pictures with. */
+interface Cores {
+  start: CoreStarter;
+  signingKey: () => Promise<Buffer | null>;
+}
 
 /**
  * The app writes the core's code cache 10 s into a session; the session the warm starts copy is
@@ -73,7 +79,7 @@ async function sessionLeftItsFiles(dataDir: string): Promise<void> {
  */
 async function coreStarter(
   ctx: SuiteContext,
-): Promise<{ start: CoreStarter; cleanUp: (realmUrl: string, email: string) => Promise<void> }> {
+): Promise<Cores & { cleanUp: (realmUrl: string, email: string) => Promise<void> }> {
   const { store, status } = await openCredentialStore(quiet(), { service: KEYCHAIN_SERVICE, probeTimeoutMs: 3000 });
   if (status.kind === 'keychain') {
     const bundles = join(PROJECT_ROOT, 'bench', '.probe');
@@ -93,6 +99,7 @@ async function coreStarter(
           },
           { entry, log: quiet(), execArgv: [] },
         ),
+      signingKey: () => pictureSigningKey(store),
       cleanUp: async (realmUrl, email) => void (await store.delete({ realmUrl, email })),
     };
   }
@@ -100,6 +107,7 @@ async function coreStarter(
   const credentials = new MemoryCredentialStore();
   return {
     start: (dataDir) => createCore({ dataDir, credentials, log: quiet(), syncGraceMs: SYNC_GRACE_MS }),
+    signingKey: () => pictureSigningKey(credentials),
     cleanUp: async () => undefined,
   };
 }
@@ -136,13 +144,13 @@ function watchFirstRow(): void {
 }
 
 /** Core, bridge host and a fresh browser context with the app loaded: what a launch does. */
-async function launch(browser: Browser, dataDir: string, startCore: CoreStarter): Promise<Running> {
+async function launch(browser: Browser, dataDir: string, cores: Cores): Promise<Running> {
   // As Electron does: the window loads while the core starts (main/core-thread/pending-core.ts).
-  const core = pendingCore(startCore(dataDir));
+  const core = pendingCore(cores.start(dataDir));
   // The last session's picture put into the entry page, made while the browser makes the context.
   // (Electron starts it once the window is asked for; here the driver shares this thread with the
   // host, and made later it held up the driver's own work of opening the page: 0.28x against 0.20x.)
-  const launchPage = prepareLaunchPage(RENDERER_DIST, dataDir);
+  const launchPage = prepareLaunchPage(RENDERER_DIST, dataDir, undefined, cores.signingKey);
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log: quiet(), launchPage });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(watchFirstRow);
@@ -242,7 +250,7 @@ async function* orgCases(
   try {
     // One session through the UI leaves the folder the warm starts copy: signed in, the channel open.
     const template = join(ctx.dir, `${org.seed}-warm-template`);
-    const first = await launch(browser, template, cores.start);
+    const first = await launch(browser, template, cores);
     await signIn(first.page, server, user);
     await openChannel(first.page, org.channel);
     await firstRows(first.page, epochNow());
@@ -275,7 +283,7 @@ async function* orgCases(
         selfTimed: true,
         run: async (round) => {
           const startedAt = epochNow();
-          const r = await launch(browser, folder('cold', round), cores.start);
+          const r = await launch(browser, folder('cold', round), cores);
           running.push(r);
           try {
             await signIn(r.page, server, user);
@@ -291,7 +299,7 @@ async function* orgCases(
         selfTimed: true,
         run: async (round) => {
           const startedAt = epochNow();
-          const r = await launch(browser, folder('warm', round), cores.start);
+          const r = await launch(browser, folder('warm', round), cores);
           running.push(r);
           try {
             return await firstRows(r.page, startedAt, (ms) => liveWarmMs.set(round, ms));

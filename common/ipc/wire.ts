@@ -7,5 +7,17 @@ import type { CallName, EventName, Events, IpcResult, SendName, Sends } from './
 export type ClientFrame =
   { t: 'call'; id: number; name: CallName; args: unknown } | { t: 'send'; name: SendName; payload: Sends[SendName] };
 
+/**
+ * The first frame a page sends on a new socket: the session secret it got for the launch token
+ * (main/host/sessions.ts). Nothing else is read until it has been accepted.
+ */
+export interface HelloFrame {
+  t: 'hello';
+  session: string;
+}
+
+/** The close code of a socket whose first frame was not a live session's hello. */
+export const SESSION_REFUSED_CLOSE = 4403;
+
 export type ServerFrame =
   { t: 'result'; id: number; result: IpcResult<unknown> } | { t: 'event'; name: EventName; payload: Events[EventName] };

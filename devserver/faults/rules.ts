@@ -46,8 +46,13 @@ const common = {
 const ruleRequest = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('drop'), ...common }),
   z.strictObject({ kind: z.literal('hang'), ...common }),
-  // Absurd values are allowed on purpose: clients must cap what a hostile server asks for.
-  z.strictObject({ kind: z.literal('rate_limit'), ...common, retry_after: z.number().positive().max(1e9).default(1) }),
+  // Absurd values (and 0: "now") are allowed on purpose: clients must bound what a hostile
+  // server asks for.
+  z.strictObject({
+    kind: z.literal('rate_limit'),
+    ...common,
+    retry_after: z.number().nonnegative().max(1e9).default(1),
+  }),
   z.strictObject({
     kind: z.literal('server_error'),
     ...common,

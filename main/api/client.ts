@@ -10,6 +10,7 @@ import { basicAuthHeader, encodeParams } from './encode';
 import { parseSuccess, readEnvelope, type RawAnswer, type RequestLabel } from './envelope';
 import { describeServerCertificate, isCertificateFailure } from './certificate';
 import { describeNetworkFailure } from './network';
+import { refuseRedirect } from './redirects';
 import { DEFAULT_USER_AGENT } from './version';
 
 export interface ApiAuth {
@@ -108,7 +109,9 @@ export class ApiClient {
     }
 
     const started = Date.now();
-    const answer = await this.#send(url, { method, headers, body }, label, opts);
+    // A password (the body of fetch_api_key) or the key must never be carried to a redirect's target.
+    const carriesSecret = sendAuth || body !== undefined;
+    const answer = await this.#send(url, { method, headers, body, carriesSecret }, label, opts);
     this.#log?.debug('api request', { method, path: cleanPath, status: answer.status, ms: Date.now() - started });
     try {
       const envelope = readEnvelope(answer, label);
@@ -122,7 +125,12 @@ export class ApiClient {
   /** One fetch with timeout and abort; reads the whole body inside the same deadline. */
   async #send(
     url: URL,
-    init: { method: string; headers: Record<string, string>; body: URLSearchParams | undefined },
+    init: {
+      method: string;
+      headers: Record<string, string>;
+      body: URLSearchParams | undefined;
+      carriesSecret: boolean;
+    },
     label: RequestLabel,
     opts: RequestOptions,
   ): Promise<RawAnswer> {
@@ -130,14 +138,20 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     if (opts.signal?.aborted) throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`);
+    let res: Response;
     try {
-      const res = await this.#fetch(url, {
+      res = await this.#fetch(url, {
         method: init.method,
         headers: init.headers,
         signal,
-        redirect: 'follow',
+        redirect: init.carriesSecret ? 'manual' : 'follow',
         ...(init.body ? { body: init.body } : {}),
       });
+    } catch (e) {
+      throw await this.#failure(e, label, opts, timeout, timeoutMs, url);
+    }
+    refuseRedirect(res, url, label);
+    try {
       const text = await res.text();
       return {
         status: res.status,
@@ -146,20 +160,32 @@ export class ApiClient {
         body: text,
       };
     } catch (e) {
-      if (opts.signal?.aborted) {
-        throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`, { cause: e });
-      }
-      if (timeout.aborted) {
-        throw new NetworkError(
-          'timeout',
-          `${label.host} did not answer ${label.method} ${label.path} within ${Math.round(timeoutMs / 1000)} s`,
-          { cause: e },
-        );
-      }
-      // A certificate that cannot be verified is named, so it can be checked; never trusted here.
-      const certificate = isCertificateFailure(e) ? await describeServerCertificate(url) : null;
-      const reason = describeNetworkFailure(e) + (certificate ? `; ${certificate}` : '');
-      throw new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e });
+      throw await this.#failure(e, label, opts, timeout, timeoutMs, url);
     }
+  }
+
+  /** What a fetch or body read that threw means: cancelled, timed out, or no answer. */
+  async #failure(
+    e: unknown,
+    label: RequestLabel,
+    opts: RequestOptions,
+    timeout: AbortSignal,
+    timeoutMs: number,
+    url: URL,
+  ): Promise<NetworkError> {
+    if (opts.signal?.aborted) {
+      return new NetworkError('aborted', `${label.method} ${label.path} was cancelled`, { cause: e });
+    }
+    if (timeout.aborted) {
+      return new NetworkError(
+        'timeout',
+        `${label.host} did not answer ${label.method} ${label.path} within ${Math.round(timeoutMs / 1000)} s`,
+        { cause: e },
+      );
+    }
+    // A certificate that cannot be verified is named, so it can be checked; never trusted here.
+    const certificate = isCertificateFailure(e) ? await describeServerCertificate(url) : null;
+    const reason = describeNetworkFailure(e) + (certificate ? `; ${certificate}` : '');
+    return new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e });
   }
 }

@@ -59,6 +59,23 @@ export class ProtocolError extends Error {
   }
 }
 
+/**
+ * A request carrying a password or API key was answered with a redirect, which is not followed:
+ * a 307 re-posts the body, so a redirect from https to http (or to another host) would hand the
+ * secret to whoever is there. `location` is where the server pointed (origin and path only).
+ */
+export class RedirectRefusedError extends Error {
+  override readonly name = 'RedirectRefusedError';
+  readonly httpStatus: number;
+  readonly location: string;
+
+  constructor(message: string, opts: { httpStatus: number; location: string }) {
+    super(message);
+    this.httpStatus = opts.httpStatus;
+    this.location = opts.location;
+  }
+}
+
 const AUTH_FAILURE_CODES = new Set(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'UNAUTHORIZED']);
 
 /**

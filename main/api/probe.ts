@@ -77,6 +77,14 @@ export function normaliseServerUrl(raw: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 function absolute(maybeRelative: string, base: string): string {
   try {
     return new URL(maybeRelative, `${base}/`).toString();
@@ -87,9 +95,13 @@ function absolute(maybeRelative: string, base: string): string {
 
 /** The display model of server settings; URLs made absolute against the organization URL. */
 export function toServerInfo(s: ServerSettings, typedUrl: string): ServerInfo {
-  const realmUrl = realmUrlFor(s.realm_url ?? s.realm_uri, typedUrl);
+  const named = realmUrlFor(s.realm_url ?? s.realm_uri, typedUrl);
+  // Where the password would go is the user's choice, not the answer's: another origin is only shown.
+  const elsewhere = originOf(named) !== originOf(typedUrl);
+  const realmUrl = elsewhere ? typedUrl.replace(/\/+$/, '') : named;
   return {
     realmUrl,
+    namedElsewhere: elsewhere ? named : null,
     insecure: isInsecureUrl(realmUrl),
     realmName: s.realm_name ?? '',
     realmIcon: s.realm_icon ? absolute(s.realm_icon, realmUrl) : null,

@@ -22,7 +22,7 @@ export interface OpenCredentialStoreOptions {
 }
 
 /** keytar is an optionalDependency: a machine without libsecret must still start. */
-async function importKeytar(): Promise<KeytarLike> {
+export async function importKeytar(): Promise<KeytarLike> {
   const mod = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
   return mod.default ?? mod;
 }
@@ -54,6 +54,16 @@ function reasonOf(e: unknown): string {
   return inner instanceof Error ? inner.message : String(inner);
 }
 
+/**
+ * The keychain keytar talks to on `platform`, as the person knows it: Settings says where the
+ * account's key is (keytar: Keychain Services, Credential Manager, libsecret).
+ */
+export function keychainName(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return 'the macOS Keychain (your login keychain)';
+  if (platform === 'win32') return 'the Windows Credential Manager';
+  return 'the Secret Service (GNOME Keyring or KWallet)';
+}
+
 /** The store to use for this run and what to tell the user about it. */
 export async function openCredentialStore(
   log: Logger,
@@ -67,7 +77,7 @@ export async function openCredentialStore(
     stage = 'use the OS keychain';
     await withTimeout(probe(store), timeoutMs, 'The OS keychain');
     log.info('Using the OS keychain for API keys');
-    return { store, status: { kind: 'keychain' } };
+    return { store, status: { kind: 'keychain', name: keychainName() } };
   } catch (e) {
     const reason = `Could not ${stage}: ${reasonOf(e)}`;
     log.warn(`No OS keychain available (${reason}); API keys are kept in memory for this session only`);

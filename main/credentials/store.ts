@@ -3,7 +3,8 @@
  * Nothing in this folder ever writes a secret to disk itself.
  */
 
-export type CredentialPurpose = 'api-key' | 'push-secret';
+/** 'launch-picture-key': this install's key that signs the launch picture (main/launch-picture). */
+export type CredentialPurpose = 'api-key' | 'push-secret' | 'launch-picture-key';
 
 export interface CredentialKey {
   realmUrl: string;

@@ -48,9 +48,12 @@ import { startUpdateChecks } from './updater';
 import { RENDERED_ROWS_SCRIPT, runSelfTest, selfTestConfig, type SelfTestConfig } from '../shell/self-test';
 import { createMainWindow } from './window';
 import { prepareLaunchPage } from '../launch-picture/entry-page';
+import { keychainSigningKey } from '../launch-picture/signing';
 
 const dataDirOverride = process.env['PARLEY_DATA_DIR'];
 if (dataDirOverride) app.setPath('userData', dataDirOverride);
+/** Tests name a keychain service of their own, so they never touch the real Parley entries. */
+const keychainService = process.env['PARLEY_KEYCHAIN_SERVICE'] || undefined;
 
 const appRoot = app.getAppPath();
 const rendererDir = join(appRoot, 'renderer', 'dist');
@@ -182,6 +185,7 @@ async function start(): Promise<void> {
         log: { name: 'core' },
         syncGraceMs: SYNC_GRACE_MS,
         systemProxy: true,
+        ...(keychainService ? { keychainService } : {}),
         ...(push ? { push } : {}),
         ...(sqliteBinding ? { sqliteBinding } : {}),
       },
@@ -207,7 +211,12 @@ async function start(): Promise<void> {
   const launchPage = selfTest
     ? null
     : new Promise<void>((resolve) => (makeLaunchPage = resolve)).then(() =>
-        prepareLaunchPage(rendererDir, app.getPath('userData'), (why) => log.warn(`no launch picture: ${why}`)),
+        prepareLaunchPage(
+          rendererDir,
+          app.getPath('userData'),
+          (why) => log.warn(`no launch picture: ${why}`),
+          () => keychainSigningKey(keychainService),
+        ),
       );
   await app.whenReady();
   secureSession(session.defaultSession, rendererCspHeader(), entryUrl);

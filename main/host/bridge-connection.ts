@@ -3,18 +3,13 @@
  * can end the connection or the process; bad frames are answered when they carry a call id and
  * logged either way.
  */
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { IpcResult, Sends } from '../../common/ipc/contract';
 import type { ServerFrame } from '../../common/ipc/wire';
 import type { Core } from '../ipc/types';
 import { parseClientFrame } from './frames';
+import { rawToText } from './hello';
 import type { Logger } from '../log';
-
-function rawToText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (Buffer.isBuffer(data)) return data.toString('utf8');
-  return Buffer.from(new Uint8Array(data)).toString('utf8');
-}
 
 export function attachBridgeConnection(socket: WebSocket, core: Core, log: Logger): void {
   const push = (frame: ServerFrame): void => {

@@ -3,9 +3,10 @@
  * carries the IPC contract over a WebSocket at /bridge, so a plain browser (Chromium in the
  * end-to-end tests, or a person on a machine where Electron cannot run) gets the same app.
  *
- * Any page in any browser on this machine can reach a loopback port, so the socket demands both
- * a session cookie (traded once for the launch token in the URL fragment, see sessions.ts) and
- * our own Origin before it upgrades.
+ * Any page in any browser on this machine can reach a loopback port, so the socket upgrades only
+ * for our own exact Origin (scheme, host and port; absent is refused) and then serves nothing
+ * until its first frame carries the page's session secret (traded once for the launch token in the
+ * URL fragment, see sessions.ts and hello.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { Core } from '../ipc/types';
 import { attachBridgeConnection } from './bridge-connection';
+import { awaitHello } from './hello';
 import { createLogger, type Logger } from '../log';
 import { BridgeSessions, sameSecret, SESSION_PATH, TOKEN_HEADER } from './sessions';
 import { securityHeaders } from '../shell/renderer-files';
@@ -91,14 +93,15 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
     if (req.url === SESSION_PATH && req.method === 'POST') {
       // Same origin only: another site's page cannot trade a token it somehow learned.
       const token = req.headers[TOKEN_HEADER];
-      const cookie = req.headers.origin === origin && typeof token === 'string' ? sessions.exchange(token) : null;
-      if (cookie === null) log.warn('refused a bridge session: wrong, spent or foreign launch token');
-      res.writeHead(cookie === null ? 403 : 204, {
+      const secret = req.headers.origin === origin && typeof token === 'string' ? sessions.exchange(token) : null;
+      if (secret === null) log.warn('refused a bridge session: wrong, spent or foreign launch token');
+      const body = secret === null ? '' : JSON.stringify({ session: secret });
+      res.writeHead(secret === null ? 403 : 200, {
         ...securityHeaders(),
         'Cache-Control': 'no-store',
-        ...(cookie === null ? {} : { 'Set-Cookie': cookie }),
+        ...(secret === null ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
       });
-      res.end();
+      res.end(body);
       return;
     }
     serveStatic(root, req, res, entryPageFor(req.url)).catch((error: unknown) => {
@@ -128,12 +131,14 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Bridg
       refuseUpgrade(socket, 403, 'Origin not allowed');
       return;
     }
-    if (!sessions.admits(req.headers.cookie)) {
-      log.warn('refused a bridge connection without a session');
-      refuseUpgrade(socket, 403, 'No session');
-      return;
-    }
-    sockets.handleUpgrade(req, socket, head, (ws) => attachBridgeConnection(ws, options.core, log));
+    sockets.handleUpgrade(req, socket, head, (ws) =>
+      awaitHello(
+        ws,
+        (secret) => sessions.admits(secret),
+        log,
+        () => attachBridgeConnection(ws, options.core, log),
+      ),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@
  * also goes through the log's redaction before it leaves.
  */
 import type { IpcError, IpcErrorCode } from '../../common/ipc/contract';
-import { ApiError, NetworkError, ProbeError, ProtocolError } from '../api';
+import { ApiError, NetworkError, ProbeError, ProtocolError, RedirectRefusedError } from '../api';
 import { AuthInputError } from '../auth';
 import { KeychainError } from '../credentials';
 import { redactText, type Logger } from '../log';
@@ -35,6 +35,8 @@ function known(e: unknown): IpcError | null {
   // Server codes (STREAM_DOES_NOT_EXIST, BAD_REQUEST, ...) pass through with the server's own words.
   if (e instanceof ApiError)
     return { code: e.code, message: e.message || `The server refused (HTTP ${e.httpStatus}).` };
+  // Its message names where the server pointed and says why Parley did not go there.
+  if (e instanceof RedirectRefusedError) return { code: 'REDIRECTED', message: e.message };
   if (e instanceof ProtocolError)
     return { code: 'BAD_RESPONSE', message: `The server's answer made no sense: ${e.message}` };
   if (e instanceof KeychainError) return { code: 'KEYCHAIN', message: `The system keychain failed: ${e.message}` };

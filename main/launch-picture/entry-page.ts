@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LAUNCH_PICTURE_LAYER_ID } from '../../common/launch-picture';
 import { readLaunchPicture, type LaunchPicture } from './file';
+import { isSignedBy, keychainSigningKey } from './signing';
 
 /** Where the app's root is in the entry page; the picture's layer goes just before it. */
 const APP_ROOT_MARKUP = '<div id="app"></div>';
@@ -32,6 +33,12 @@ export function entryPageWithPicture(entryHtml: string, picture: LaunchPicture, 
 /** The entry page's stylesheet link as vite writes it: one content-hashed file under assets/. */
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\.\/(assets\/[\w.-]+\.css)">/;
 
+/** The text of the stylesheet the entry page links, or null. */
+function linkedStylesheet(entryHtml: string, readAsset: (path: string) => string | null): string | null {
+  const path = STYLESHEET_LINK.exec(entryHtml)?.[1];
+  return path === undefined ? null : readAsset(path);
+}
+
 /**
  * The entry page with its stylesheet in it instead of linked. A linked stylesheet holds the first
  * paint until it has been fetched; in the page, the picture paints as soon as it is parsed, before
@@ -40,7 +47,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\.\/(asse
  */
 export function inlineStylesheet(entryHtml: string, readAsset: (path: string) => string | null): string {
   const link = STYLESHEET_LINK.exec(entryHtml);
-  const css = link?.[1] === undefined ? null : readAsset(link[1]);
+  const css = link === null ? null : linkedStylesheet(entryHtml, readAsset);
   if (!link || css === null || css.toLowerCase().includes('</style')) return entryHtml;
   return entryHtml.replace(link[0], () => `<style>${css}</style>`);
 }
@@ -55,26 +62,35 @@ function readText(file: string): string | null {
 
 /**
  * Reads the renderer's entry page and the data folder's picture and puts them together; null when
- * there is no picture to show (none, another build's, or a file that is not one: `onProblem` says
- * which). Called once per launch, as early as it can be: it runs while the window is made.
+ * there is no picture to show (none, another build's, one this install did not sign, or a file
+ * that is not one: `onProblem` says which). Called once per launch, as early as it can be: it
+ * runs while the window is made. `signingKey`: this install's key (default: the OS keychain's).
  */
 export async function prepareLaunchPage(
   rendererDir: string,
   dataDir: string,
   onProblem: (why: string) => void = () => {},
+  signingKey: () => Promise<Buffer | null> = () => keychainSigningKey(),
 ): Promise<string | null> {
   const picture = readLaunchPicture(dataDir, onProblem);
   if (picture === null) return null;
+  const key = await signingKey();
+  if (key === null || !isSignedBy(picture, picture.mac, key)) {
+    onProblem('the file was not written by this install of Parley');
+    return null;
+  }
   // Loaded only when there is a picture: a first start never pays for the sanitizer's code.
-  const { sanitizeLaunchPicture } = await import('./sanitize');
+  const { classesOfStylesheet, sanitizeLaunchPicture } = await import('./sanitize');
   const entryHtml = readText(join(rendererDir, 'index.html'));
   if (entryHtml === null) {
     onProblem('could not read the entry page');
     return null;
   }
-  const page = entryPageWithPicture(entryHtml, picture, sanitizeLaunchPicture(picture.html));
+  const readAsset = (path: string): string | null => readText(join(rendererDir, path));
+  const appClasses = classesOfStylesheet(linkedStylesheet(entryHtml, readAsset) ?? '');
+  const page = entryPageWithPicture(entryHtml, picture, sanitizeLaunchPicture(picture.html, appClasses));
   if (page === null) onProblem('the picture was drawn by another build of the app');
-  return page === null ? null : inlineStylesheet(page, (path) => readText(join(rendererDir, path)));
+  return page === null ? null : inlineStylesheet(page, readAsset);
 }
 
 /**

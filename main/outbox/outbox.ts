@@ -5,8 +5,11 @@
  * replace the echo (sync/appliers/message.ts matches it).
  *
  * When the outcome of an attempt is unknown (the app crashed mid-send, the answer was lost, the
- * server failed with a 5xx), the row stays `sending`; before it is posted again, our own newer
- * messages in its conversation are searched for it, so it is never sent twice. Network trouble,
+ * server failed with a 5xx), the row stays `sending` until the event queue is current: if the
+ * attempt reached the server, its message event came back on this install's queue carrying the
+ * row's local_id and settled it. Still `sending` then, it is posted again. Nothing else proves a
+ * message ours: the same user on another Parley install may send the same words, and a visible
+ * duplicate beats a message silently lost. Network trouble,
  * 5xx and 429 are retried with the sync loop's backoff (Retry-After wins); a refusal keeps the
  * row as `failed` with the server's words until the user edits or discards it.
  */
@@ -31,6 +34,11 @@ export interface OutboxDeps {
   server: OutboxServer | null;
   /** The event queue the echo should come back on, if one is live. */
   queueId: () => string | null;
+  /**
+   * True once the event queue has been read up to now (the account is live): any message event
+   * of an earlier attempt that reached the server has been applied by then.
+   */
+  eventsCurrent: () => boolean;
   /** A row changed in a way the user sees (refused, edited): the account republishes its echo. */
   onEchoChanged: (entry: OutboxEntry) => void;
   /** The server's message `messageId` replaces the echo of `localId` (it is in the cache now). */
@@ -40,11 +48,6 @@ export interface OutboxDeps {
 }
 
 type Step = 'next' | 'stop';
-
-/** Server and client may normalise surrounding whitespace differently. */
-function sameContent(a: string, b: string): boolean {
-  return a.trim() === b.trim();
-}
 
 export class Outbox {
   readonly #d: OutboxDeps;
@@ -141,6 +144,8 @@ export class Outbox {
           // Normally its message event is on the way; after a gap it may never come.
           return reconcile ? await this.#confirmSent(entry, entry.messageId ?? 0, server) : 'next';
         case 'sending':
+          // Until the queue is current, its message event may still be on the way: wait (in order).
+          if (!this.#d.eventsCurrent()) return 'stop';
           return await this.#resolveUncertain(entry, server);
         case 'pending':
           return await this.#send(entry, server);
@@ -182,34 +187,32 @@ export class Outbox {
     return 'next';
   }
 
-  /** An attempt whose outcome we never learned: find its message, or send it again. */
+  /**
+   * An attempt whose outcome we never learned, with the event queue current: had it reached the
+   * server over this install's queue, its event would have settled the row. It is sent again; if
+   * that queue was lost meanwhile (a long quit), the message may show twice, never not at all.
+   */
   async #resolveUncertain(entry: OutboxEntry, server: OutboxServer): Promise<Step> {
     const { store, log, clock } = this.#d;
-    const own = await server.ownMessagesAfter(entry, entry.attemptFloorId ?? 0);
-    const mine = own.find((m) => {
-      const holder = store.outbox.byMessageId(m.id);
-      return (holder === null || holder.localId === entry.localId) && sameContent(m.content, entry.content);
-    });
-    if (mine) {
-      log.info('an interrupted send had reached the server', { localId: entry.localId, id: mine.id });
-      if (!store.outbox.markSent(entry.localId, mine.id, clock.now())) return 'next';
-      return this.#confirmSent(entry, mine.id, server);
-    }
-    log.info('an interrupted send had not reached the server; sending again', { localId: entry.localId });
+    log.info('an interrupted send was not confirmed on our event queue; sending again', { localId: entry.localId });
     const pending = store.outbox.markPending(entry.localId, clock.now());
     return pending ? this.#send(pending, server) : 'next';
   }
 
   async #send(entry: OutboxEntry, server: OutboxServer): Promise<Step> {
     const { store, log, clock } = this.#d;
-    if (!store.outbox.markSending(entry.localId, clock.now())) return 'next';
+    // Only with an event queue to carry the echo back: without one, an attempt whose answer is
+    // lost could never be told apart from another install's message, so it would be sent twice.
+    // The account flushes again once its queue is live.
     const queueId = this.#d.queueId();
+    if (queueId === null) return 'stop';
+    if (!store.outbox.markSending(entry.localId, clock.now())) return 'next';
     let id: number;
     try {
       ({ id } = await server.post({
         ...sendParams(entry.target, entry.content, this.#d.selfUserId),
         local_id: entry.localId,
-        ...(queueId ? { queue_id: queueId } : {}),
+        queue_id: queueId,
       }));
     } catch (e) {
       return this.#sendFailed(entry, e);

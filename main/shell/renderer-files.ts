@@ -68,14 +68,16 @@ export function resolveStaticPath(root: string, requestPath: string): string | n
 
 /**
  * Headers of a file served from `root`. Vite puts content-hashed files under assets/: kept for
- * good. Everything else (the entry page) must be fresh.
+ * good. Everything else (the entry page) is never stored: the entry page may carry the launch
+ * picture (messages of the last session), which must not outlive a sign-out in the browser's
+ * disk cache, as `no-cache` (stored, revalidated) would let it.
  */
 export function fileHeaders(root: string, file: string, size: number): Record<string, string> {
   return {
     ...securityHeaders(),
     'Content-Type': contentTypeFor(file),
     'Content-Length': String(size),
-    'Cache-Control': file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Cache-Control': file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-store',
   };
 }
 

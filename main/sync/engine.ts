@@ -101,7 +101,9 @@ export class SyncEngine {
     }
     this.#setStatus({ state: 'connecting' });
     const backoff = new Backoff(clock.random);
-    let recovering = false;
+    // A queue resumed from the last run is asked at once (dont_block): until it answers, the app
+    // cannot know whether a send interrupted by the quit reached the server (outbox.ts).
+    let recovering = this.#queueId !== null;
     let lostQueues = 0;
     while (!signal.aborted) {
       let during: 'register' | 'poll' = 'register';

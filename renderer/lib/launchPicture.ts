@@ -20,9 +20,6 @@ const TRANSIENT = [
   '.backdrop',
   '.toasts',
 ].join(', ');
-/** Fields whose text the picture keeps (never a password). */
-const TEXT_INPUTS = new Set(['', 'text', 'search']);
-
 let retire: (() => void) | null = null;
 
 /**
@@ -54,9 +51,11 @@ export function retireLaunchPicture(): void {
 }
 
 /**
- * The window's markup as the next start should show it: scrolled as now, with what is typed in
- * the compose box, without menus and dialogs. Null when no conversation is on screen: the next
- * start reopens the last conversation, so only a picture of one can match what it draws.
+ * The window's markup as the next start should show it: scrolled as now, without menus and
+ * dialogs, and with every field empty. What is typed (an unsent draft, a topic) is not kept in a
+ * file on disk for a picture: the app restores the draft itself once it runs. Null when no
+ * conversation is on screen: the next start reopens the last conversation, so only a picture of
+ * one can match what it draws.
  */
 export function takePicture(app: HTMLElement): string | null {
   if (!app.querySelector(MESSAGE_ROW)) return null;
@@ -73,11 +72,14 @@ export function takePicture(app: HTMLElement): string | null {
         if (child instanceof HTMLElement) child.style.translate = `${-element.scrollLeft}px ${-element.scrollTop}px`;
       }
     }
-    if (element instanceof HTMLTextAreaElement) twin.textContent = element.value;
-    else if (element instanceof HTMLInputElement && TEXT_INPUTS.has(element.getAttribute('type') ?? '')) {
-      twin.setAttribute('value', element.value);
-    }
   });
+  for (const field of copy.querySelectorAll('textarea')) field.textContent = '';
+  for (const field of copy.querySelectorAll('input, option')) {
+    field.removeAttribute('value');
+    field.removeAttribute('checked');
+    field.removeAttribute('selected');
+  }
+  for (const editable of copy.querySelectorAll('[contenteditable]')) editable.textContent = '';
   for (const transient of copy.querySelectorAll(TRANSIENT)) transient.remove();
   return copy.innerHTML;
 }

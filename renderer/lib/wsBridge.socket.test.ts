@@ -8,12 +8,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { WebSocket as ServerSocket, WebSocketServer as WebSocketServerType } from 'ws';
-import type { ClientFrame } from '../../common/ipc/wire';
+import { SESSION_REFUSED_CLOSE, type ClientFrame, type HelloFrame } from '../../common/ipc/wire';
 import { WsBridge } from './wsBridge';
 
 interface TestServer {
   port: number;
-  frames: ClientFrame[];
+  frames: (ClientFrame | HelloFrame)[];
   urls: string[];
   sockets: ServerSocket[];
   /** What the server does with each call frame; default: answer ok with the call's name. */
@@ -48,7 +48,7 @@ async function startServer(port = 0): Promise<TestServer> {
     server.urls.push(request.url ?? '');
     server.sockets.push(socket);
     socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as ClientFrame;
+      const frame = JSON.parse(String(data)) as ClientFrame | HelloFrame;
       server.frames.push(frame);
       if (frame.t === 'call') server.onCall(socket, frame);
     });
@@ -57,16 +57,21 @@ async function startServer(port = 0): Promise<TestServer> {
   return server;
 }
 
-/** What the page did to trade its token: the requests and whether it dropped the fragment. */
+/** What the page did to trade its token: the requests, whether it dropped the fragment, what it kept. */
 const trades: { url: string; init: RequestInit | undefined }[] = [];
 let forgotten = 0;
+const stored = new Map<string, string>();
 const page = {
   fetch: (async (url: string, init?: RequestInit) => {
     trades.push({ url, init });
-    return new Response(null, { status: 204 });
+    return Response.json({ session: 'secret-of-this-tab' });
   }) as unknown as typeof fetch,
   forgetFragment: () => {
     forgotten++;
+  },
+  storage: {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
   },
 };
 
@@ -80,31 +85,68 @@ function connect(server: TestServer, options = {}, hash = '#token=a%2Bb/c'): WsB
 afterEach(async () => {
   trades.splice(0);
   forgotten = 0;
+  stored.clear();
   for (const bridge of bridges.splice(0)) bridge.dispose();
   for (const server of servers.splice(0)) await server.close();
 });
 
 describe('WsBridge', () => {
-  it('trades the fragment token for a session, drops it from the address, then connects and answers calls', async () => {
+  it('trades the fragment token for a session, drops it from the address, then says hello and answers calls', async () => {
     const server = await startServer();
     const bridge = connect(server);
     const result = await bridge.call('app:state', {});
     expect(result).toEqual({ ok: true, value: 'app:state' });
     expect(trades).toHaveLength(1);
     expect(trades[0]!.url).toBe(`http://127.0.0.1:${server.port}/session`);
-    expect(trades[0]!.init).toMatchObject({ method: 'POST', headers: { 'x-parley-token': 'a+b/c' } });
+    expect(trades[0]!.init).toMatchObject({
+      method: 'POST',
+      headers: { 'x-parley-token': 'a+b/c' },
+      credentials: 'omit',
+    });
     expect(forgotten).toBe(1);
-    // The token never goes into the socket URL (nor into any log of it).
+    expect([...stored.values()]).toEqual(['secret-of-this-tab']);
+    // Neither the token nor the secret goes into the socket URL; the secret is the first frame.
     expect(server.urls).toEqual(['/bridge']);
-    expect(server.frames).toEqual([{ t: 'call', id: 1, name: 'app:state', args: {} }]);
+    expect(server.frames).toEqual([
+      { t: 'hello', session: 'secret-of-this-tab' },
+      { t: 'call', id: 1, name: 'app:state', args: {} },
+    ]);
   });
 
-  it('without a token (a reload after the trade) connects on the session cookie alone', async () => {
+  it('without a token (a reload after the trade) says hello with the secret the tab kept', async () => {
+    stored.set('parley.bridgeSession', 'kept-secret');
     const server = await startServer();
     const bridge = connect(server, {}, '');
     expect(await bridge.call('app:state', {})).toEqual({ ok: true, value: 'app:state' });
     expect(trades).toEqual([]);
     expect(server.urls).toEqual(['/bridge']);
+    expect(server.frames[0]).toEqual({ t: 'hello', session: 'kept-secret' });
+  });
+
+  it('says hello again on every new socket after a drop', async () => {
+    const server = await startServer();
+    const bridge = connect(server);
+    await bridge.call('app:state', {});
+    server.sockets[0]!.terminate();
+    await vi.waitFor(() => expect(server.sockets).toHaveLength(2));
+    expect(await bridge.call('app:state', {})).toEqual({ ok: true, value: 'app:state' });
+    expect(server.frames.filter((f) => f.t === 'hello')).toHaveLength(2);
+  });
+
+  it('stops and says why when the host refuses the session', async () => {
+    const server = await startServer();
+    server.onCall = (socket) => socket.close(SESSION_REFUSED_CLOSE, 'No session');
+    const bridge = connect(server, {}, '');
+    const refused = await bridge.call('app:state', {});
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'DISCONNECTED', message: expect.stringContaining('no session') },
+    });
+    // It does not knock again: the same page has no other secret to offer.
+    expect(await bridge.call('app:state', {})).toEqual(refused);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.sockets).toHaveLength(1);
+    expect(server.frames[0]).toEqual({ t: 'hello', session: '' });
   });
 
   it('passes error results through and matches answers to calls by id', async () => {

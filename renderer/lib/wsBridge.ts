@@ -14,7 +14,7 @@ import type {
   SendName,
   Sends,
 } from '../../common/ipc/contract';
-import type { ClientFrame, ServerFrame } from '../../common/ipc/wire';
+import { SESSION_REFUSED_CLOSE, type ClientFrame, type HelloFrame, type ServerFrame } from '../../common/ipc/wire';
 
 export interface WsBridgeOptions {
   /** How long a call made while disconnected waits for the connection before failing. */
@@ -23,6 +23,8 @@ export interface WsBridgeOptions {
   maxBackoffMs?: number;
   /** Settles when the page holds its session (the launch token traded); the socket waits for it. */
   ready?: Promise<unknown>;
+  /** The session secret each new socket sends as its first frame (main/host/hello.ts). */
+  session?: () => string | null;
 }
 
 /** What fromLocation needs of the page besides its address. */
@@ -30,22 +32,33 @@ export interface PageSession {
   fetch: typeof fetch;
   /** Drops the spent token from the address bar and history (history.replaceState). */
   forgetFragment: () => void;
+  /**
+   * Where the session secret is kept across reloads of this tab: sessionStorage, which belongs to
+   * this exact origin (port included), unlike a cookie, and goes with the tab.
+   */
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
+const SESSION_KEY = 'parley.bridgeSession';
+
 /**
- * Trades the one-time launch token for the host's session cookie (main/host/sessions.ts). A
- * token that is already spent (the page reloaded its old address) is not an error: the cookie
- * from the first trade still admits the socket.
+ * Trades the one-time launch token for a session secret (main/host/sessions.ts) and keeps it in
+ * the page's storage. A token that is already spent (the page reloaded its old address) is not an
+ * error: the secret from the first trade is still there.
  */
 async function tradeToken(origin: string, token: string, page: PageSession): Promise<void> {
   try {
-    await page.fetch(`${origin}/session`, {
+    const response = await page.fetch(`${origin}/session`, {
       method: 'POST',
       headers: { 'x-parley-token': token },
-      credentials: 'same-origin',
+      credentials: 'omit',
     });
+    const body: unknown = response.ok ? await response.json() : null;
+    if (typeof body === 'object' && body !== null && 'session' in body && typeof body.session === 'string') {
+      page.storage.setItem(SESSION_KEY, body.session);
+    }
   } catch {
-    // Unreachable host: the socket's own reconnecting says so.
+    // Unreachable host or a garbled answer: the socket's own reconnecting says so.
   } finally {
     page.forgetFragment();
   }
@@ -77,10 +90,13 @@ export class WsBridge implements Bridge {
   private readonly waitForConnectionMs: number;
   private readonly minBackoffMs: number;
   private readonly maxBackoffMs: number;
+  private readonly session: (() => string | null) | null;
+  /** Set when the host refused this page's session: reconnecting cannot help. */
+  private refusal: string | null = null;
 
   /**
    * The bridge of a page the host served: http://127.0.0.1:PORT/#token=... trades its token for a
-   * session first; a page without one (reloaded after the trade) relies on the session cookie.
+   * session first; a page without one (reloaded after the trade) uses the secret it kept.
    */
   static fromLocation(location: Location, options: WsBridgeOptions = {}, page?: PageSession): WsBridge {
     const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
@@ -88,9 +104,14 @@ export class WsBridge implements Bridge {
     const session = page ?? {
       fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
       forgetFragment: () => history.replaceState(history.state, '', `${location.pathname}${location.search}`),
+      storage: sessionStorage,
     };
     const ready = token ? tradeToken(location.origin, token, session) : undefined;
-    return new WsBridge(`${scheme}//${location.host}/bridge`, { ...options, ...(ready ? { ready } : {}) });
+    return new WsBridge(`${scheme}//${location.host}/bridge`, {
+      ...options,
+      ...(ready ? { ready } : {}),
+      session: () => session.storage.getItem(SESSION_KEY),
+    });
   }
 
   constructor(
@@ -100,6 +121,7 @@ export class WsBridge implements Bridge {
     this.waitForConnectionMs = options.waitForConnectionMs ?? 15_000;
     this.minBackoffMs = options.minBackoffMs ?? 250;
     this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
+    this.session = options.session ?? null;
     if (options.ready) void options.ready.finally(() => this.disposed || this.connect());
     else this.connect();
   }
@@ -111,6 +133,7 @@ export class WsBridge implements Bridge {
 
   call<N extends CallName>(name: N, args: CallArgs<N>): Promise<IpcResult<CallResult<N>>> {
     if (this.disposed) return Promise.resolve(disconnected('The bridge to Parley was closed.') as never);
+    if (this.refusal !== null) return Promise.resolve(disconnected(this.refusal) as never);
     return new Promise((resolve) => {
       const id = this.nextId++;
       const call: PendingCall = {
@@ -168,7 +191,7 @@ export class WsBridge implements Bridge {
     this.socket = socket;
     socket.addEventListener('open', () => this.handleOpen(socket));
     socket.addEventListener('message', (event) => this.handleMessage(event.data));
-    socket.addEventListener('close', () => this.handleClose(socket));
+    socket.addEventListener('close', (event) => this.handleClose(socket, event.code));
     // Errors are always followed by close, which is where recovery happens.
     socket.addEventListener('error', () => {});
   }
@@ -177,16 +200,25 @@ export class WsBridge implements Bridge {
     if (socket !== this.socket) return;
     this.open = true;
     this.attempt = 0;
+    // The host reads nothing else until this frame names a live session.
+    // A page with no secret still says hello, so that the host refuses it at once.
+    if (this.session) socket.send(JSON.stringify({ t: 'hello', session: this.session() ?? '' } satisfies HelloFrame));
     for (const frame of this.queuedSends.splice(0)) socket.send(JSON.stringify(frame));
     for (const call of this.pending.values()) if (!call.sent) this.transmit(call);
     if (this.everOpened) for (const listener of this.reconnectListeners) listener();
     this.everOpened = true;
   }
 
-  private handleClose(socket: WebSocket): void {
+  private handleClose(socket: WebSocket, code: number): void {
     if (socket !== this.socket) return;
     this.open = false;
     this.socket = null;
+    if (code === SESSION_REFUSED_CLOSE) {
+      this.refusal =
+        'Parley refused this page: it has no session with the running app. Open the address Parley printed when it started.';
+      for (const id of [...this.pending.keys()]) this.settle(id, disconnected(this.refusal));
+      return;
+    }
     // A call already sent may or may not have run in main; resending could repeat it (a send
     // of a message, say), so it fails and the user decides.
     for (const [id, call] of [...this.pending]) {

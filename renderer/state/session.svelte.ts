@@ -14,7 +14,7 @@ export interface SignInRequest {
 export class SessionState {
   accounts = $state.raw<AccountSummary[]>([]);
   activeAccountId = $state<string | null>(null);
-  keychain = $state.raw<KeychainStatus>({ kind: 'keychain' });
+  keychain = $state.raw<KeychainStatus>({ kind: 'keychain', name: 'the system keychain' });
   /** The view to open first for the active account (from the last run), if any. */
   lastView = $state.raw<Narrow | null>(null);
   loaded = $state(false);

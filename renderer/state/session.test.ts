@@ -10,7 +10,7 @@ function appState(overrides: Partial<AppState> = {}): AppState {
     accounts: [account()],
     activeAccountId: 'acc-1',
     lastView: { kind: 'channel', channelId: 1 },
-    keychain: { kind: 'keychain' },
+    keychain: { kind: 'keychain', name: 'the Secret Service (GNOME Keyring or KWallet)' },
     doNotDisturb: false,
     ...overrides,
   };
@@ -99,14 +99,14 @@ describe('SessionState account switching and do-not-disturb', () => {
         accounts: [a, b],
         activeAccountId: 'acc-1',
         lastView: null,
-        keychain: { kind: 'keychain' },
+        keychain: { kind: 'keychain', name: 'the Secret Service (GNOME Keyring or KWallet)' },
         doNotDisturb: false,
       }))
       .handle('account:switch', () => ({
         accounts: [a, b],
         activeAccountId: 'acc-2',
         lastView: { kind: 'channel', channelId: 3 },
-        keychain: { kind: 'keychain' },
+        keychain: { kind: 'keychain', name: 'the Secret Service (GNOME Keyring or KWallet)' },
         doNotDisturb: false,
       }))
       .handle('notify:setDoNotDisturb', () => null);

@@ -97,6 +97,7 @@ export function sidebar(overrides: Partial<Sidebar> = {}): Sidebar {
 export function serverInfo(overrides: Partial<ServerInfo> = {}): ServerInfo {
   return {
     realmUrl: 'https://chat.example.com',
+    namedElsewhere: null,
     insecure: false,
     realmName: 'Example Org',
     realmIcon: 'https://chat.example.com/icon.png',

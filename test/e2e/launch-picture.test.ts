@@ -15,6 +15,7 @@ import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { prepareLaunchPage } from '../../main/launch-picture/entry-page';
 import { launchPicturePath, readLaunchPicture, saveLaunchPicture } from '../../main/launch-picture/file';
+import { pictureSigningKey, PICTURE_SIGNING_KEY } from '../../main/launch-picture/signing';
 import type { Core } from '../../main/ipc/types';
 import { createLogger } from '../../main/log';
 import { startDevServer, type RunningDevServer } from '../helpers/devserver';
@@ -36,7 +37,7 @@ async function launch(coreGate: Promise<void> = Promise.resolve()): Promise<Page
     core,
     rendererDir: RENDERER_DIST,
     log,
-    launchPage: prepareLaunchPage(RENDERER_DIST, dataDir),
+    launchPage: prepareLaunchPage(RENDERER_DIST, dataDir, undefined, () => pictureSigningKey(credentials)),
   });
   running.push({ host, core });
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -70,6 +71,7 @@ afterAll(async () => {
   await server?.stop();
   for (const user of server?.users ?? [])
     await credentials?.delete({ realmUrl: server.baseUrl, email: user.email }).catch(() => undefined);
+  await credentials?.delete(PICTURE_SIGNING_KEY).catch(() => undefined);
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -125,12 +127,15 @@ it('shows the window the last session left until the app has drawn its own', asy
   await second.close();
   await stopAll();
 
-  // --- A picture changed on disk: shown as markup only; its scripts and handlers never run.
-  const pictured = readLaunchPicture(dataDir)!;
+  // --- A picture holding hostile markup (as a page showing others' messages might), signed by this
+  // install: shown as markup only; its scripts and handlers never run. (One not signed by this
+  // install is not shown at all: test/main/launch-picture.)
+  const { mac: _mac, ...pictured } = readLaunchPicture(dataDir)!;
   const hostile =
     '<img src="x" onerror="window.__ran = 1"><script>window.__ran = 2</script>' +
     '<iframe srcdoc="<script>parent.__ran = 3</script>"></iframe><a href="javascript:window.__ran = 4" id="app">x</a>';
-  saveLaunchPicture(dataDir, { ...pictured, html: hostile + pictured.html }, () => true);
+  const key = (await pictureSigningKey(credentials))!;
+  saveLaunchPicture(dataDir, { ...pictured, html: hostile + pictured.html }, () => true, key);
   const third = await launch();
   await third.getByRole('log').getByRole('article').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
   expect(await third.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();

@@ -41,6 +41,17 @@ afterAll(async () => {
 });
 
 describe('personal settings', () => {
+  it('says which keychain holds the account’s key (#25 item 10)', async () => {
+    const where = app.page
+      .getByRole('region', { name: 'Personal settings' })
+      .getByRole('region', { name: 'Where your sign-in is kept' });
+    await where.waitFor({ timeout: UI_TIMEOUT });
+    // The e2e run's core found the Secret Service (gnome-keyring), as on a Linux desktop.
+    expect(await where.textContent()).toContain(
+      `The API key for this account on ${new URL(app.server.baseUrl).host} is kept in the Secret Service (GNOME Keyring or KWallet)`,
+    );
+  });
+
   it('switches to the dark theme and a 24-hour clock at once, and the server keeps both', async () => {
     const { page } = app;
     const screen = page.getByRole('region', { name: 'Personal settings' });

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL } from '../../common/ipc/contract';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
+import { importKeytar, KeytarCredentialStore } from '../../main/credentials';
 import { saveLaunchPicture } from '../../main/launch-picture/file';
+import { ensurePictureSigningKey, PICTURE_SIGNING_KEY } from '../../main/launch-picture/signing';
 import { loadMainBundle } from './load-bundle';
 import { createFakeElectron } from './fake-electron-module';
 
@@ -16,6 +18,10 @@ const outDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'parley-main-entry-t
 const bundle = join(outDir, 'main', 'index.cjs');
 const entryUrl = 'app://parley/index.html';
 let dataDir: string;
+/** The keychain service of this test's run (the real "Parley" entries stay untouched). */
+const keychainService = 'Parley main-entry test';
+const keychain = async (): Promise<KeytarCredentialStore> =>
+  new KeytarCredentialStore(await importKeytar(), keychainService);
 
 /** Runs the bundle's top level once with `fake` as the electron module. */
 function loadMain(fake: ReturnType<typeof createFakeElectron>): void {
@@ -28,15 +34,20 @@ beforeAll(async () => {
   await buildMain(outDir);
   dataDir = mkdtempSync(join(tmpdir(), 'parley-main-entry-'));
   process.env['PARLEY_DATA_DIR'] = dataDir;
-  // The picture an earlier session of this build left (main/launch-picture).
+  process.env['PARLEY_KEYCHAIN_SERVICE'] = keychainService;
+  // The picture an earlier session of this build left (main/launch-picture), signed with this
+  // install's key.
   const build = /src="\.(\/assets\/[^"]+\.js)"/.exec(distIndex())![1]!;
   const html =
     '<div class="home"><div role="log" aria-label="#general"><article onclick="x()">Hi</article></div></div>';
-  saveLaunchPicture(dataDir, { accountId: 'acc-1', build, theme: 'dark', html }, () => true);
+  const key = await ensurePictureSigningKey(await keychain());
+  saveLaunchPicture(dataDir, { accountId: 'acc-1', build, theme: 'dark', html }, () => true, key);
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await (await keychain()).delete(PICTURE_SIGNING_KEY);
   delete process.env['PARLEY_DATA_DIR'];
+  delete process.env['PARLEY_KEYCHAIN_SERVICE'];
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(outDir, { recursive: true, force: true });
 });

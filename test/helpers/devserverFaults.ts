@@ -56,7 +56,7 @@ export class FaultControl {
       kind: 'rate_limit',
       count,
       ...wire(opts),
-      ...(opts.retryAfter ? { retry_after: opts.retryAfter } : {}),
+      ...(opts.retryAfter === undefined ? {} : { retry_after: opts.retryAfter }),
     });
   }
 

@@ -12,7 +12,8 @@ import { createCore } from '../../main/core';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { createLogger } from '../../main/log';
 import { startDevServer, type RunningDevServer } from '../helpers/devserver';
-import { connectBridge, resultOf, type BridgeClient } from './ws-client';
+import { SESSION_REFUSED_CLOSE } from '../../common/ipc/wire';
+import { connectBridge, ipcOutcome, resultOf, type BridgeClient } from './ws-client';
 
 let work: string;
 let server: RunningDevServer;
@@ -25,16 +26,22 @@ function socketUrl(path = '/bridge'): string {
 }
 const token = (): string => new URL(host.url).hash.replace('#token=', '');
 
-/** POST /session with a launch token, as the page does; answers the status and the cookie set. */
+/** POST /session with a launch token, as the page does; answers the status, secret and any cookie. */
 async function trade(launchToken: string, origin: string | null = host.origin) {
   const res = await fetch(`${host.origin}/session`, {
     method: 'POST',
     headers: { 'x-parley-token': launchToken, ...(origin === null ? {} : { origin }) },
   });
-  const setCookie = res.headers.get('set-cookie');
-  return { status: res.status, setCookie, cookie: setCookie?.split(';')[0] ?? '' };
+  const text = await res.text();
+  const session = res.ok ? (JSON.parse(text) as { session: string }).session : null;
+  return {
+    status: res.status,
+    session,
+    setCookie: res.headers.get('set-cookie'),
+    cacheControl: res.headers.get('cache-control'),
+  };
 }
-let sessionCookie = '';
+let session = '';
 
 /** POST /fetch_api_key straight to the dev server: the key the core got for the same user. */
 async function fetchApiKey(email: string, password: string): Promise<string> {
@@ -45,9 +52,9 @@ async function fetchApiKey(email: string, password: string): Promise<string> {
   return ((await res.json()) as { api_key: string }).api_key;
 }
 
-async function refusal(url: string, origin: string | undefined, cookie = sessionCookie): Promise<number> {
+async function refusal(url: string, origin: string | undefined, secret = session): Promise<number> {
   try {
-    const client = await connectBridge(url, origin, cookie);
+    const client = await connectBridge(url, origin, secret);
     client.socket.close();
     return 101;
   } catch (error) {
@@ -78,24 +85,32 @@ describe('who may connect', () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{40,}$/);
   });
 
-  it('refuses a socket without a session, and does not trade a wrong token or one from another origin', async () => {
-    expect(await refusal(socketUrl(), host.origin, '')).toBe(403);
-    expect(await refusal(socketUrl(), host.origin, 'parley_session=made-up')).toBe(403);
+  it('gives no IPC to a socket without a session, and does not trade a wrong token or one from another origin', async () => {
+    for (const hello of [undefined, '', 'made-up', '{"t":"call","id":1,"name":"app:state","args":{}}']) {
+      const client = await connectBridge(socketUrl(), host.origin);
+      if (hello !== undefined)
+        client.sendText(hello.startsWith('{') ? hello : JSON.stringify({ t: 'hello', session: hello }));
+      expect(await ipcOutcome(client)).toBe(`closed ${SESSION_REFUSED_CLOSE}`);
+      expect(client.frames).toEqual([]);
+    }
     expect((await trade('not-the-token')).status).toBe(403);
     expect((await trade(`${token()}x`)).status).toBe(403);
     expect((await trade(token(), 'http://evil.example')).status).toBe(403);
     expect((await trade(token(), null)).status).toBe(403);
   });
 
-  it('trades the launch token once for an HttpOnly, SameSite=Strict session cookie', async () => {
+  it('trades the launch token once for a session secret in the body, never a cookie', async () => {
     const first = await trade(token());
-    expect(first.status).toBe(204);
-    expect(first.setCookie).toMatch(/^parley_session=[A-Za-z0-9_-]{40,}; HttpOnly; SameSite=Strict; Path=\/$/);
-    sessionCookie = first.cookie;
+    expect(first.status).toBe(200);
+    expect(first.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // A cookie would reach every other port on 127.0.0.1 (#25 item 1).
+    expect(first.setCookie).toBeNull();
+    expect(first.cacheControl).toBe('no-store');
+    session = first.session!;
     // The token left in the browser's history is spent.
     const again = await trade(token());
     expect(again.status).toBe(403);
-    expect(again.setCookie).toBeNull();
+    expect(again.session).toBeNull();
   });
 
   it('refuses the session from a foreign or missing Origin with 403', async () => {
@@ -109,9 +124,27 @@ describe('who may connect', () => {
     expect(await refusal(socketUrl('/other'), host.origin)).toBe(404);
   });
 
-  it('accepts the session from its own origin, and never a token in the socket URL', async () => {
-    expect(await refusal(socketUrl(), host.origin)).toBe(101);
-    expect(await refusal(`${socketUrl()}?token=${encodeURIComponent(token())}`, host.origin, '')).toBe(403);
+  it('gives IPC to the session from its own origin, and never for a token or secret in the socket URL', async () => {
+    const own = await connectBridge(socketUrl(), host.origin, session);
+    expect(await ipcOutcome(own)).toBe('answered');
+    own.socket.close();
+    for (const query of [`token=${encodeURIComponent(token())}`, `session=${encodeURIComponent(session)}`]) {
+      const client = await connectBridge(`${socketUrl()}?${query}`, host.origin);
+      expect(await ipcOutcome(client)).toBe(`closed ${SESSION_REFUSED_CLOSE}`);
+    }
+  });
+
+  it('gives no IPC to a client replaying any header a browser sends, with our Origin forged', async () => {
+    const replayed = {
+      Cookie: `parley_session=${session}; session=${session}`,
+      'X-Parley-Token': token(),
+      Authorization: `Bearer ${session}`,
+      Referer: `${host.origin}/`,
+      'User-Agent': 'Mozilla/5.0 Chrome/140',
+    };
+    const client = await connectBridge(socketUrl(), host.origin, undefined, replayed);
+    expect(await ipcOutcome(client)).toBe(`closed ${SESSION_REFUSED_CLOSE}`);
+    expect(client.frames).toEqual([]);
   });
 
   it('answers HTTP for a foreign Host name with 421 (DNS rebinding)', async () => {
@@ -137,7 +170,7 @@ describe('who may connect', () => {
 describe('frames', () => {
   let client: BridgeClient;
   beforeAll(async () => {
-    client = await connectBridge(socketUrl(), host.origin, sessionCookie);
+    client = await connectBridge(socketUrl(), host.origin, session);
   });
   afterAll(() => client?.socket.close());
 
@@ -186,7 +219,7 @@ describe('frames', () => {
 
 describe('close', () => {
   it('ends open sockets with "going away" and stops listening', async () => {
-    const client = await connectBridge(socketUrl(), host.origin, sessionCookie);
+    const client = await connectBridge(socketUrl(), host.origin, session);
     await host.close();
     expect(await client.closed).toBe(1001);
     await expect(fetch(`${host.origin}/`)).rejects.toThrow();

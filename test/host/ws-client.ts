@@ -14,13 +14,18 @@ export interface BridgeClient {
   closed: Promise<number>;
 }
 
-/** Resolves with a connected client, or rejects with the HTTP status the server refused with. */
-export function connectBridge(url: string, origin: string | undefined, cookie?: string): Promise<BridgeClient> {
+/**
+ * Resolves with a connected client that has sent `session` as its hello frame (when given), or
+ * rejects with the HTTP status the server refused the upgrade with. `headers` are sent as given.
+ */
+export function connectBridge(
+  url: string,
+  origin: string | undefined,
+  session?: string,
+  headers: Record<string, string> = {},
+): Promise<BridgeClient> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, {
-      ...(origin === undefined ? {} : { origin }),
-      ...(cookie === undefined ? {} : { headers: { Cookie: cookie } }),
-    });
+    const socket = new WebSocket(url, { ...(origin === undefined ? {} : { origin }), headers });
     const frames: ServerFrame[] = [];
     const waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
     socket.on('unexpected-response', (_req, res) => {
@@ -39,7 +44,8 @@ export function connectBridge(url: string, origin: string | undefined, cookie?: 
       }
     });
     const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)));
-    socket.on('open', () =>
+    socket.on('open', () => {
+      if (session !== undefined) socket.send(JSON.stringify({ t: 'hello', session }));
       resolve({
         socket,
         frames,
@@ -60,11 +66,20 @@ export function connectBridge(url: string, origin: string | undefined, cookie?: 
             });
           });
         },
-      }),
-    );
+      });
+    });
   });
 }
 
 export function resultOf(frames: ServerFrame[], id: number): ServerFrame | undefined {
   return frames.find((frame) => frame.t === 'result' && frame.id === id);
+}
+
+/** Whether a connected client gets IPC: its call is answered, or the socket is closed (with its code). */
+export async function ipcOutcome(client: BridgeClient): Promise<string> {
+  client.call(900, 'app:state', {});
+  return Promise.race([
+    client.next((f) => f.t === 'result' && f.id === 900).then(() => 'answered'),
+    client.closed.then((code) => `closed ${code}`),
+  ]);
 }

@@ -98,6 +98,10 @@ describe('redactText catches the other ways a secret is written', () => {
     ['a base64 push key', `registering ${pushKey}`, pushKey],
     ['a bare base64 email:key', `header value ${basic}`, basic],
     ['private_key=', 'private_key=abc123secret', 'abc123secret'],
+    // `_` is a word character: a key right after one (or before one) has no \b around it.
+    ['a key right after _', `cached token_${KEY} for later`, KEY],
+    ['a key right before _', `file ${KEY}_backup`, KEY],
+    ['a key between underscores', `name__${KEY}__x`, KEY],
   ])('%s', (_what, text, secret) => {
     expect(redactText(text)).not.toContain(secret);
     expect(redactText(text)).toContain('[redacted]');

@@ -132,10 +132,12 @@ describe('probeServer results', () => {
     });
     const info = await probeServer(url);
     expect(info).toEqual({
-      realmUrl: 'https://old.example.com',
+      // The server names another origin: shown for the user to choose, never adopted (#25 item 2).
+      realmUrl: url,
+      namedElsewhere: 'https://old.example.com',
       insecure: false,
       realmName: 'Old Co',
-      realmIcon: 'https://old.example.com/user_avatars/2/realm/icon.png?version=3',
+      realmIcon: `${url}/user_avatars/2/realm/icon.png?version=3`,
       realmDescription: '',
       featureLevel: 120,
       version: '6.0',
@@ -146,8 +148,8 @@ describe('probeServer results', () => {
         {
           name: 'github',
           displayName: 'GitHub',
-          displayIcon: 'https://old.example.com/static/github.png',
-          loginUrl: 'https://old.example.com/accounts/login/social/github',
+          displayIcon: `${url}/static/github.png`,
+          loginUrl: `${url}/accounts/login/social/github`,
         },
       ],
       isIncompatible: false,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sidebar } from '../../../common/model';
 import { RestartBudget } from '../../../main/core-thread';
+import { keychainName } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { waitForSidebar } from '../core/harness';
 import { startThreadedCore, throwAwayService, type ThreadedCore } from './support';
@@ -48,7 +49,7 @@ const hasChannels = (s: Sidebar) => s.channels.length > 0;
 
 describe('the core on a worker thread', () => {
   it('keeps API keys in the OS keychain, from the worker', () => {
-    expect(t.core.keychain).toEqual({ kind: 'keychain' });
+    expect(t.core.keychain).toEqual({ kind: 'keychain', name: keychainName() });
   });
 
   it('signs in, syncs and answers pages from its own thread', async () => {

@@ -1,8 +1,9 @@
 /** The core keeps the window's picture the renderer sends, and forgets it when an account signs out. */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { launchPicturePath, readLaunchPicture } from '../../../main/launch-picture/file';
+import { isSignedBy, pictureSigningKey } from '../../../main/launch-picture/signing';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { signedInFolder } from './signed-in-folder';
 
@@ -17,17 +18,25 @@ afterAll(async () => {
 const picture = (accountId: string, html: string) => ({ accountId, html, build: '/assets/index-Abc.js', theme: null });
 
 it('keeps the last picture of a signed-in account, refuses others, and removes it at sign-out', async () => {
-  const { t, dataDir, accountId } = await signedInFolder(server, new MemoryCredentialStore());
+  const credentials = new MemoryCredentialStore();
+  const { t, dataDir, accountId } = await signedInFolder(server, credentials);
   try {
     t.core.receive('window:picture', picture(accountId, '<p>first</p>'));
     t.core.receive('window:picture', picture(accountId, '<p>second</p>'));
-    expect(readLaunchPicture(dataDir)?.html).toBe('<p>second</p>');
+    await vi.waitFor(() => expect(readLaunchPicture(dataDir)?.html).toBe('<p>second</p>'));
+    // Signed with this install's key, which the core made and keeps in the credential store.
+    const key = await pictureSigningKey(credentials);
+    const kept = readLaunchPicture(dataDir)!;
+    expect(key).not.toBeNull();
+    expect(isSignedBy(kept, kept.mac, key!)).toBe(true);
 
     // Not a signed-in account, not a picture: logged, and the kept one stays.
     t.core.receive('window:picture', picture('someone-else', '<p>theirs</p>'));
     t.core.receive('window:picture', { ...picture(accountId, '<p>bad</p>'), build: 'https://evil.example/x.js' });
+    await vi.waitFor(() =>
+      expect(t.logLines.filter((l) => l.includes('could not keep the window picture'))).toHaveLength(2),
+    );
     expect(readLaunchPicture(dataDir)?.html).toBe('<p>second</p>');
-    expect(t.logLines.filter((l) => l.includes('could not keep the window picture'))).toHaveLength(2);
     // The markup itself is never logged.
     expect(t.logLines.join('\n')).not.toContain('theirs');
 

@@ -36,7 +36,7 @@ function keychainStore(): CredentialStore {
 describe('keychain credential store', () => {
   it('reports the keychain and leaves no probe entry behind', async () => {
     const store = keychainStore();
-    expect(opened.status).toEqual({ kind: 'keychain' });
+    expect(opened.status).toEqual({ kind: 'keychain', name: 'the Secret Service (GNOME Keyring or KWallet)' });
     expect(store.kind).toBe('keychain');
     expect(lines.some((l) => l.includes('Using the OS keychain'))).toBe(true);
     expect(await keytar.findCredentials(service)).toEqual([]);

@@ -1,4 +1,4 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,13 @@ import {
   saveLaunchPicture,
   type LaunchPicture,
 } from '../../../main/launch-picture/file';
+import { signPicture } from '../../../main/launch-picture/signing';
 import { tempDir } from '../store/fixtures';
+
+/** This install's key (the keychain's, in the app) and another install's. */
+const KEY = Buffer.alloc(32, 7);
+const OTHER_KEY = Buffer.alloc(32, 8);
+const ourKey = (): Promise<Buffer | null> => Promise.resolve(KEY);
 
 /** The shape vite writes renderer/dist/index.html in. */
 const ENTRY = [
@@ -70,9 +76,9 @@ describe('inlineStylesheet', () => {
 describe('the picture file', () => {
   it('is written privately, read back, and removed', () => {
     const dataDir = tempDir();
-    saveLaunchPicture(dataDir, picture(), (id) => id === 'acc-1');
+    saveLaunchPicture(dataDir, picture(), (id) => id === 'acc-1', KEY);
     expect(statSync(launchPicturePath(dataDir)).mode & 0o777).toBe(0o600);
-    expect(readLaunchPicture(dataDir)).toEqual(picture());
+    expect(readLaunchPicture(dataDir)).toEqual({ ...picture(), mac: expect.stringMatching(/^[\w-]{43}$/) });
     removeLaunchPicture(dataDir);
     const problems: string[] = [];
     expect(readLaunchPicture(dataDir, (why) => problems.push(why))).toBeNull();
@@ -81,9 +87,11 @@ describe('the picture file', () => {
 
   it('refuses a picture of an account that is not signed in, and one that is not a picture', () => {
     const dataDir = tempDir();
-    expect(() => saveLaunchPicture(dataDir, picture(), () => false)).toThrow(/not signed in/);
-    expect(() => saveLaunchPicture(dataDir, { ...picture(), build: '../../etc/passwd' }, () => true)).toThrow();
-    expect(() => saveLaunchPicture(dataDir, { ...picture(), html: 'x'.repeat(2 * 1024 * 1024) }, () => true)).toThrow();
+    expect(() => saveLaunchPicture(dataDir, picture(), () => false, KEY)).toThrow(/not signed in/);
+    expect(() => saveLaunchPicture(dataDir, { ...picture(), build: '../../etc/passwd' }, () => true, KEY)).toThrow();
+    expect(() =>
+      saveLaunchPicture(dataDir, { ...picture(), html: 'x'.repeat(2 * 1024 * 1024) }, () => true, KEY),
+    ).toThrow();
     expect(readLaunchPicture(dataDir)).toBeNull();
   });
 
@@ -110,8 +118,8 @@ describe('prepareLaunchPage', () => {
   it('makes the entry page with the sanitized picture and the stylesheet in it', async () => {
     const dataDir = tempDir();
     const html = '<div class="home" onmouseover="x()"><article>Hi</article><script>x()</script></div>';
-    saveLaunchPicture(dataDir, picture({ html }), () => true);
-    const page = await prepareLaunchPage(rendererFolder(), dataDir);
+    saveLaunchPicture(dataDir, picture({ html }), () => true, KEY);
+    const page = await prepareLaunchPage(rendererFolder(), dataDir, undefined, ourKey);
     expect(page).toContain('<div inert><div class="home"><article>Hi</article></div></div>');
     expect(page).toContain('<style>.home{display:grid}</style>');
     expect(page).not.toContain('x()');
@@ -120,10 +128,35 @@ describe('prepareLaunchPage', () => {
   it('makes none without a picture, or for a picture of another build', async () => {
     const dataDir = tempDir();
     const problems: string[] = [];
-    expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why))).toBeNull();
-    saveLaunchPicture(dataDir, picture({ build: '/assets/index-Old999.js' }), () => true);
-    expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why))).toBeNull();
+    expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why), ourKey)).toBeNull();
+    saveLaunchPicture(dataDir, picture({ build: '/assets/index-Old999.js' }), () => true, KEY);
+    expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why), ourKey)).toBeNull();
     expect(problems).toEqual(['the picture was drawn by another build of the app']);
+  });
+
+  // #25 item 5: anyone who can write the data folder could put their own screen before the app.
+  it('shows no picture this install did not sign: changed, unsigned, another install’s, or no key', async () => {
+    const renderer = rendererFolder();
+    const dataDir = tempDir();
+    const problems: string[] = [];
+    const make = (key = ourKey) => prepareLaunchPage(renderer, dataDir, (why) => problems.push(why), key);
+    const fake = picture({ html: '<div class="home">Session expired: sign in at https://evil.test</div>' });
+    // Its words changed after Parley signed it.
+    saveLaunchPicture(dataDir, picture(), () => true, KEY);
+    const signed = JSON.parse(readFileSync(launchPicturePath(dataDir), 'utf8')) as { mac: string };
+    writeFileSync(launchPicturePath(dataDir), JSON.stringify({ ...fake, mac: signed.mac }));
+    expect(await make()).toBeNull();
+    // Signed by another install (another key), or carrying a made-up signature.
+    writeFileSync(launchPicturePath(dataDir), JSON.stringify({ ...fake, mac: signPicture(fake, OTHER_KEY) }));
+    expect(await make()).toBeNull();
+    writeFileSync(launchPicturePath(dataDir), JSON.stringify({ ...fake, mac: 'A'.repeat(43) }));
+    expect(await make()).toBeNull();
+    // Our own, but the keychain has no key (or none answers): no picture either.
+    saveLaunchPicture(dataDir, picture(), () => true, KEY);
+    expect(await make(() => Promise.resolve(null))).toBeNull();
+    expect(problems).toEqual(Array(4).fill('the file was not written by this install of Parley'));
+    // The same file with the key: shown.
+    expect(await make()).toContain('<article>Hi</article>');
   });
 });
 

@@ -45,7 +45,8 @@ describe('the bridge host', () => {
     const first = await fetch(`${host.origin}/${launchUrl.search}`);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(first.headers.get('cache-control')).toBe('no-cache');
+    // Never kept in a disk cache: the picture shows messages (#25 item 6).
+    expect(first.headers.get('cache-control')).toBe('no-store');
     expect(Number(first.headers.get('content-length'))).toBe(Buffer.byteLength(PICTURED));
     expect(await first.text()).toBe(PICTURED);
     // A reload shows the live app only.
@@ -62,6 +63,7 @@ describe('the app:// scheme', () => {
     expect(first.headers['Content-Security-Policy']).toContain("script-src 'self'");
     expect(new TextDecoder().decode(first.body as Uint8Array)).toBe(PICTURED);
     expect(first.headers['Content-Length']).toBe(String(Buffer.byteLength(PICTURED)));
+    expect(first.headers['Cache-Control']).toBe('no-store');
     const again = await answerAppRequest(root, 'app://parley/index.html', 'GET', entryPage);
     expect(Buffer.from(again.body as Uint8Array).toString()).toBe(readFileSync(join(root, 'index.html'), 'utf8'));
   });

@@ -1,7 +1,8 @@
 /**
- * A send whose outcome is unknown is looked for on the server before it is posted again. The
- * same user may meanwhile post the same words in the same topic from another device (the web
- * app, a phone): that message is theirs, not ours, and ours must still be sent.
+ * A send whose outcome is unknown is settled only by its own message event on this install's
+ * queue. The same user may meanwhile post the same words in the same topic from another device
+ * (the web app, a phone, or another Parley install, whose messages carry the same `client`):
+ * that message is theirs, not ours, and ours must still be sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore, accountDbPath } from '../../../main/store/account-store';
@@ -51,6 +52,51 @@ describe('an interrupted send and the same words from another device', () => {
       expect(onServer.map((m) => m.content)).toEqual([words, words]);
     } finally {
       await t2.core.close();
+    }
+  }, 60_000);
+
+  it('does not take another Parley install’s message for ours (#25 item 4): ours is sent too', async () => {
+    const dataDir = tempDir();
+    const a = await signedInCore(server, dataDir);
+    await a.t.core.close();
+    const topic = 'same words, two installs';
+    const words = 'see you at noon';
+    // A's send never landed, then A was killed: its row is left `sending`.
+    const store = AccountStore.open(accountDbPath(dataDir, a.account.id));
+    store.outbox.add({
+      localId: 'killed-1',
+      createdAt: Date.now(),
+      target: { kind: 'channel', channelId: a.channelId, topic },
+      channelId: a.channelId,
+      topic,
+      dmKey: null,
+      content: words,
+    });
+    store.outbox.markSending('killed-1', Date.now());
+    store.close();
+    // B, the same user in Parley on another machine, says the same thing.
+    const b = await signedInCore(server, tempDir());
+    let fromB: number;
+    try {
+      const { localId } = await b.t.ok('compose:send', {
+        accountId: b.account.id,
+        to: { kind: 'channel', channelId: b.channelId, topic },
+        content: words,
+      });
+      fromB = (await confirmed(b.t, localId)).id;
+    } finally {
+      await b.t.core.close();
+    }
+
+    const restarted = await startCore(dataDir, a.credentials);
+    try {
+      const view = await confirmed(restarted, 'killed-1');
+      expect(view.id).not.toBe(fromB);
+      const onServer = await ownInTopic(a.me, a.channelId, topic);
+      expect(onServer.map((m) => m.id)).toEqual([fromB, view.id]);
+      expect(onServer.map((m) => m.content)).toEqual([words, words]);
+    } finally {
+      await restarted.core.close();
     }
   }, 60_000);
 });
