@@ -27,11 +27,11 @@ function lookup(name: string): { code: string; type: string } {
 /** Zulip's check_emoji_request: the name must be a valid name for that code in that namespace. */
 function validate(name: string, code: string, type: string): void {
   if (type === 'unicode_emoji') {
-    if (!isUnicodeEmojiCode(code)) throw badRequest('Invalid emoji code');
-    if (emojiCodeForName(name) !== code) throw badRequest('Invalid emoji name');
+    if (!isUnicodeEmojiCode(code)) throw badRequest('Invalid emoji code.');
+    if (emojiCodeForName(name) !== code) throw badRequest('Invalid emoji name.');
   } else if (type === 'zulip_extra_emoji') {
-    if (code !== ZULIP_EXTRA_EMOJI.code) throw badRequest('Invalid emoji code');
-    if (name !== ZULIP_EXTRA_EMOJI.name) throw badRequest('Invalid emoji name');
+    if (code !== ZULIP_EXTRA_EMOJI.code) throw badRequest('Invalid emoji code.');
+    if (name !== ZULIP_EXTRA_EMOJI.name) throw badRequest('Invalid emoji name.');
   } else if (type === 'realm_emoji') {
     // This server has no custom emoji, so no realm_emoji code is valid.
     throw badRequest('Invalid custom emoji.');

@@ -1,5 +1,6 @@
 import type { AssetRoute } from '../http/route';
 import { ApiError } from '../http/errors';
+import { EMOJI_API_JSON, EMOJI_API_PATH } from '../markdown/emoji_catalog';
 import { initials, initialsSvg } from '../svg';
 
 const SVG = 'image/svg+xml';
@@ -25,5 +26,15 @@ export const assetRoutes: AssetRoute[] = [
       const realm = app.store.realm.get();
       return { contentType: SVG, body: initialsSvg(initials(realm.name), 7, 256) };
     },
+  },
+  {
+    /** GET server_emoji_data_url: Zulip's emoji names (`code_to_names`); the hash in the path makes it immutable. */
+    method: 'GET',
+    path: EMOJI_API_PATH,
+    handler: () => ({
+      contentType: 'application/json',
+      body: EMOJI_API_JSON,
+      cacheControl: 'public, max-age=31536000, immutable',
+    }),
   },
 ];

@@ -61,5 +61,6 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'alertWords:list': async (a) => alertWords.listAlertWords(store(a)),
     'alertWords:add': (a) => alertWords.addWords(act(a), a.words),
     'alertWords:remove': (a) => alertWords.removeWords(act(a), a.words),
+    'emoji:names': async (a) => records(a).emoji.names(),
   };
 }

@@ -241,6 +241,7 @@ export const recordCallSchemas = {
   'presence:list': account,
   'presence:activity': z.object({ active: z.boolean(), input: z.boolean().optional() }).strict(),
   'alertWords:list': account,
+  'emoji:names': account,
   'alertWords:add': z
     .object({
       accountId,
