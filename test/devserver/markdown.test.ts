@@ -50,7 +50,8 @@ describe('renderMarkdown', () => {
 
   it('wraps fenced code in codehilite markup and renders known emoji', () => {
     expect(renderMarkdown('```js\nlet a = "<b>";\n```', directory).html).toBe(
-      '<div class="codehilite" data-code-language="js"><pre><span></span><code>let a = &quot;&lt;b&gt;&quot;;\n</code></pre></div>',
+      '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code>' +
+        '<span class="k">let</span> a = <span class="s">&quot;&lt;b&gt;&quot;</span>;\n</code></pre></div>',
     );
     expect(renderMarkdown(':tada: :not_an_emoji:', directory).html).toBe(
       '<p><span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span> :not_an_emoji:</p>',
