@@ -27,7 +27,8 @@ describe('sanitizeHtml and Zulip’s media', () => {
     expect(videos[0]?.hasAttribute('controls')).toBe(true);
     expect(videos[0]?.getAttribute('preload')).toBe('metadata');
     expect(videos[0]?.hasAttribute('autoplay')).toBe(false);
-    expect(videos[1]?.hasAttribute('src')).toBe(false);
+    // The other one had nothing left to play: it is gone.
+    expect(videos).toHaveLength(1);
   });
 
   it('shows a link preview’s image from the organization’s image proxy, never from elsewhere', () => {

@@ -123,6 +123,11 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('referrerpolicy', 'no-referrer');
   }
   if (node.tagName === 'VIDEO') {
+    // A video with nothing left to play (its source was elsewhere) is not shown at all.
+    if (!node.hasAttribute('src')) {
+      node.remove();
+      return;
+    }
     // A preview: the reader starts it; nothing plays or downloads whole on its own.
     node.setAttribute('controls', '');
     node.setAttribute('preload', 'metadata');
