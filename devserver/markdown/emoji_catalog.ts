@@ -55,5 +55,8 @@ export const EMOJI_API_JSON = JSON.stringify(emojiApiData());
  */
 export const EMOJI_API_PATH = `/static/generated/emoji/emoji_api.${createHash('sha256').update(EMOJI_API_JSON).digest('hex').slice(0, 12)}.json`;
 
+/** Zulip's image for its one extra emoji, `:zulip:`. */
+export const ZULIP_EMOJI_PATH = '/static/generated/emoji/images/emoji/unicode/zulip.png';
+
 /** Zulip's one non-Unicode emoji available in every organization. */
 export const ZULIP_EXTRA_EMOJI = { name: 'zulip', code: 'zulip' } as const;
