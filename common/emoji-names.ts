@@ -7,6 +7,18 @@
  * the emoji; `:thinking:` is what is inserted and sent). Process-neutral: callers load the JSON.
  */
 
+/**
+ * One of the organization's custom emoji (Zulip's realm_emoji): reactions name it with
+ * reaction_type "realm_emoji" and its ID as the code. `imageUrl` is absolute (the organization's).
+ */
+export interface CustomEmoji {
+  id: string;
+  name: string;
+  imageUrl: string;
+  /** Deactivated: no longer offered, still shown where it was used. */
+  deactivated: boolean;
+}
+
 /** Zulip's `code_to_names`: emoji code → its names, the canonical one first. */
 export type EmojiNameTable = Readonly<Record<string, readonly string[]>>;
 

@@ -5,7 +5,7 @@
  * Events. Lists come in pages (pass `next` back as `cursor`); writes answer once the server
  * took them, and the cache follows through the event queue (records:changed).
  */
-import type { EmojiNameTable } from '../emoji-names';
+import type { CustomEmoji, EmojiNameTable } from '../emoji-names';
 import type {
   ChannelDetails,
   ChannelFolderView,
@@ -178,6 +178,8 @@ export interface RecordCalls {
    * records:changed 'emoji'.
    */
   'emoji:names': (args: Account) => EmojiNameTable | null;
+  /** The organization's custom emoji, deactivated ones too; refetch on records:changed 'emoji'. */
+  'emoji:custom': (args: Account) => CustomEmoji[];
 }
 
 export interface RecordEvents {
@@ -228,6 +230,7 @@ export const RECORD_CALL_NAMES = [
   'alertWords:add',
   'alertWords:remove',
   'emoji:names',
+  'emoji:custom',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

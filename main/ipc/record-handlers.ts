@@ -62,5 +62,6 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'alertWords:add': (a) => alertWords.addWords(act(a), a.words),
     'alertWords:remove': (a) => alertWords.removeWords(act(a), a.words),
     'emoji:names': async (a) => records(a).emoji.names(),
+    'emoji:custom': async (a) => records(a).emoji.custom(),
   };
 }

@@ -242,6 +242,7 @@ export const recordCallSchemas = {
   'presence:activity': z.object({ active: z.boolean(), input: z.boolean().optional() }).strict(),
   'alertWords:list': account,
   'emoji:names': account,
+  'emoji:custom': account,
   'alertWords:add': z
     .object({
       accountId,

@@ -5,7 +5,7 @@
  * null: the renderer then uses its bundled copy of Zulip's table. The file is a static asset, so
  * it is fetched without credentials: the API key never goes to that URL, whatever host it names.
  */
-import { parseEmojiData, type EmojiNameTable } from '../../common/emoji-names';
+import { parseEmojiData, type CustomEmoji, type EmojiNameTable } from '../../common/emoji-names';
 import { describeNetworkFailure } from '../api/network';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
@@ -34,6 +34,24 @@ export class EmojiTable {
   /** The server's table, or null when it publishes none (or it was never fetched). */
   names(): EmojiNameTable | null {
     return this.#d.store.emojiTable.get()?.codeToNames ?? null;
+  }
+
+  /**
+   * The organization's custom emoji with their images' absolute URLs; one whose image is not a web
+   * address (a hostile or broken server) is left out rather than handed to the renderer.
+   */
+  custom(): CustomEmoji[] {
+    const { store, realmUrl } = this.#d;
+    return store.emojiTable.customEmoji().flatMap((e) => {
+      let url: URL;
+      try {
+        url = new URL(e.sourceUrl, realmUrl === null ? undefined : `${realmUrl}/`);
+      } catch {
+        return [];
+      }
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+      return [{ id: e.id, name: e.name, imageUrl: url.href, deactivated: e.deactivated }];
+    });
   }
 
   /** A register answered: fetch the table when its URL is new. Never rejects. */
