@@ -1,11 +1,11 @@
 /**
  * What message content needs from the account without every list passing it down: the
- * organization's code playgrounds (links on code blocks) and its emoji names (picker and
- * autocomplete). Home provides it; SafeHtml, the picker and compose read it and do without where
+ * organization's code playgrounds (links on code blocks), its emoji names and custom emoji (picker,
+ * autocomplete, reaction chips). Home provides it; SafeHtml, the picker and compose read it and do without where
  * no account is around (sign-in screen, tests): Zulip's bundled emoji table then applies.
  */
 import { getContext, setContext } from 'svelte';
-import type { EmojiNameTable } from '../../common/emoji-names';
+import type { CustomEmoji, EmojiNameTable } from '../../common/emoji-names';
 import type { PlaygroundView } from '../../common/model';
 import { loadEmojiCatalog, type EmojiCatalog } from './emojiCatalog';
 
@@ -15,6 +15,10 @@ export interface ContentContext {
   playgrounds: () => readonly PlaygroundView[];
   /** The account's emoji names (null: its server publishes none). */
   emojiNames?: () => Promise<EmojiNameTable | null>;
+  /** The organization's custom emoji (fetched on first use). */
+  customEmoji?: () => Promise<CustomEmoji[]>;
+  /** A custom emoji's image by ID, as already loaded (reaction chips). */
+  customEmojiImage?: (id: string) => string | null;
 }
 
 export function provideContent(context: ContentContext): void {
@@ -27,6 +31,9 @@ export function contentContext(): ContentContext | undefined {
 
 /** The emoji catalog of the account in this context (call during component set-up). */
 export function emojiCatalogLoader(): () => Promise<EmojiCatalog> {
-  const names = contentContext()?.emojiNames;
-  return async () => loadEmojiCatalog(names ? await names() : null);
+  const context = contentContext();
+  return async () => {
+    const [names, custom] = await Promise.all([context?.emojiNames?.() ?? null, context?.customEmoji?.() ?? []]);
+    return loadEmojiCatalog(names, custom);
+  };
 }

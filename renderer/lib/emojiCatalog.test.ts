@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import zulipTable from '../../common/zulip-emoji-names.json';
 import { COMMON_EMOJI } from './emoji';
-import { loadEmojiCatalog } from './emojiCatalog';
+import { loadEmojiCatalog, toEmojiRef } from './emojiCatalog';
 import { suggestionsFor } from './composeTypeahead';
 
 const accepted = zulipTable.name_to_codepoint as Record<string, string>;
@@ -59,5 +59,38 @@ describe('emoji catalog', () => {
     expect(found.slice(firstInner).every((n) => !n.startsWith('smile'))).toBe(true);
     expect(catalog.search('thumbs up', 5).map((e) => e.code)).toContain('1f44d');
     expect(catalog.search('no such emoji at all')).toEqual([]);
+  });
+
+  it('offers the organization’s custom emoji first, by name, and not deactivated ones', async () => {
+    const custom = [
+      {
+        id: '7',
+        name: 'parley',
+        imageUrl: 'https://chat.example/user_avatars/1/emoji/images/7.png',
+        deactivated: false,
+      },
+      {
+        id: '8',
+        name: 'old_logo',
+        imageUrl: 'https://chat.example/user_avatars/1/emoji/images/8.png',
+        deactivated: true,
+      },
+      {
+        id: '9',
+        name: 'heart',
+        imageUrl: 'https://chat.example/user_avatars/1/emoji/images/9.png',
+        deactivated: false,
+      },
+    ];
+    const catalog = await loadEmojiCatalog(null, custom);
+    expect(catalog.byCategory[0]).toMatchObject({ category: 'Custom' });
+    expect(catalog.byCategory[0]!.emoji.map((e) => e.name)).toEqual(['parley', 'heart']);
+    expect(catalog.search('parl', 1)).toEqual([expect.objectContaining({ code: '7', type: 'realm_emoji' })]);
+    expect(toEmojiRef(catalog.get('parley')!)).toEqual({ name: 'parley', code: '7', type: 'realm_emoji' });
+    // As on Zulip, a custom emoji wins over the Unicode one of the same name.
+    expect(catalog.get('heart')?.type).toBe('realm_emoji');
+    expect(catalog.byCode('2764')?.name).toBe('heart');
+    expect(catalog.get('old_logo')).toBeUndefined();
+    expect(await loadEmojiCatalog(null, custom)).toBe(catalog);
   });
 });

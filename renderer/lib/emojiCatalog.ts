@@ -4,7 +4,7 @@
  * server publishes none), so every name offered is one the server accepts. emoji-datasource
  * (loaded on first use, a separate chunk) supplies glyphs, categories and extra search words.
  */
-import { EMOJI_CATEGORIES, type CompactGlyph, type EmojiNameTable } from '../../common/emoji-names';
+import { EMOJI_CATEGORIES, type CompactGlyph, type CustomEmoji, type EmojiNameTable } from '../../common/emoji-names';
 import type { EmojiRef } from '../../common/model';
 
 export interface CatalogEmoji {
@@ -14,11 +14,17 @@ export interface CatalogEmoji {
   aliases: string[];
   /** emoji-datasource's names ("thinking_face"): they only help a search find it. */
   keywords: string[];
-  /** Zulip's code (what reactions and the server use). */
+  /** Zulip's code (what reactions and the server use): code points, or a custom emoji's ID. */
   code: string;
+  type: 'unicode_emoji' | 'realm_emoji';
   category: string;
+  /** The Unicode glyph ('' for a custom emoji, which has `image`). */
   glyph: string;
+  image?: string;
 }
+
+/** The picker's first category: the organization's own emoji, as in Zulip. */
+export const CUSTOM_CATEGORY = 'Custom';
 
 /** Normalized like a query: "thumbs up", "star-struck" and "star_struck" are the same words. */
 function normalize(text: string): string {
@@ -34,8 +40,20 @@ export class EmojiCatalog {
   private readonly byName = new Map<string, CatalogEmoji>();
   private readonly byCodeMap = new Map<string, CatalogEmoji>();
 
-  constructor(glyphs: readonly CompactGlyph[], names: EmojiNameTable) {
-    const all: CatalogEmoji[] = [];
+  constructor(glyphs: readonly CompactGlyph[], names: EmojiNameTable, custom: readonly CustomEmoji[] = []) {
+    // Deactivated custom emoji are no longer offered (old reactions and messages still show them).
+    const all: CatalogEmoji[] = custom
+      .filter((e) => !e.deactivated)
+      .map((e) => ({
+        name: e.name,
+        aliases: [],
+        keywords: [],
+        code: e.id,
+        type: 'realm_emoji',
+        category: CUSTOM_CATEGORY,
+        glyph: '',
+        image: e.imageUrl,
+      }));
     const placed = new Set<string>();
     for (const [code, category, keywords, glyphCode] of glyphs) {
       const zulipNames = names[code];
@@ -49,10 +67,13 @@ export class EmojiCatalog {
     }
     this.all = all;
     for (const e of all) {
-      this.byCodeMap.set(e.code, e);
+      if (e.type === 'unicode_emoji') this.byCodeMap.set(e.code, e);
       for (const n of [e.name, ...e.aliases]) if (!this.byName.has(n)) this.byName.set(n, e);
     }
-    this.byCategory = EMOJI_CATEGORIES.map((category) => ({
+    const categories = all.some((e) => e.category === CUSTOM_CATEGORY)
+      ? [CUSTOM_CATEGORY, ...EMOJI_CATEGORIES]
+      : EMOJI_CATEGORIES;
+    this.byCategory = categories.map((category) => ({
       category,
       emoji: all.filter((e) => e.category === category),
     }));
@@ -96,11 +117,11 @@ function entry(
   glyphCode?: string,
 ): CatalogEmoji {
   const [name, ...aliases] = names as [string, ...string[]];
-  return { name, aliases, keywords, code, category, glyph: glyphOf(glyphCode ?? code) };
+  return { name, aliases, keywords, code, type: 'unicode_emoji', category, glyph: glyphOf(glyphCode ?? code) };
 }
 
 export function toEmojiRef(emoji: CatalogEmoji): EmojiRef {
-  return { name: emoji.name, code: emoji.code, type: 'unicode_emoji' };
+  return { name: emoji.name, code: emoji.code, type: emoji.type };
 }
 
 function glyphOf(code: string): string {
@@ -112,17 +133,23 @@ interface CatalogData {
   bundledNames: Record<string, string[]>;
 }
 let data: Promise<CatalogData> | null = null;
-const built = new WeakMap<object, EmojiCatalog>();
+const built = new WeakMap<object, WeakMap<readonly CustomEmoji[], EmojiCatalog>>();
+const NO_CUSTOM: readonly CustomEmoji[] = [];
 
 /**
  * The catalog for an account's name table (null: the server publishes none, so Zulip's bundled
- * table); the glyph data is fetched once per page, each table's catalog built once.
+ * table) and its custom emoji; the glyph data is fetched once per page, each catalog built once.
  */
-export async function loadEmojiCatalog(names: EmojiNameTable | null = null): Promise<EmojiCatalog> {
+export async function loadEmojiCatalog(
+  names: EmojiNameTable | null = null,
+  custom: readonly CustomEmoji[] = NO_CUSTOM,
+): Promise<EmojiCatalog> {
   data ??= import('virtual:emoji-catalog').then((m) => m.default);
   const { glyphs, bundledNames } = await data;
   const table = names ?? bundledNames;
-  let catalog = built.get(table);
-  if (!catalog) built.set(table, (catalog = new EmojiCatalog(glyphs, table)));
+  let forTable = built.get(table);
+  if (!forTable) built.set(table, (forTable = new WeakMap()));
+  let catalog = forTable.get(custom);
+  if (!catalog) forTable.set(custom, (catalog = new EmojiCatalog(glyphs, table, custom)));
   return catalog;
 }
