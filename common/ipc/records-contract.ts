@@ -180,6 +180,8 @@ export interface RecordCalls {
   'emoji:names': (args: Account) => EmojiNameTable | null;
   /** The organization's custom emoji, deactivated ones too; refetch on records:changed 'emoji'. */
   'emoji:custom': (args: Account) => CustomEmoji[];
+  /** Deactivates a custom emoji (administrators, or its author); the change arrives as records:changed 'emoji'. */
+  'emoji:deactivate': (args: Account & { name: string }) => null;
 }
 
 export interface RecordEvents {
@@ -231,6 +233,7 @@ export const RECORD_CALL_NAMES = [
   'alertWords:remove',
   'emoji:names',
   'emoji:custom',
+  'emoji:deactivate',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

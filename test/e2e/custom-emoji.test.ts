@@ -69,4 +69,27 @@ describe('custom emoji', () => {
     await page.keyboard.press('Enter');
     expect(await box.inputValue()).toBe('ship :shipit: ');
   });
+
+  it('are listed in organization settings, where an owner deactivates one', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Organization settings' }).click();
+    await page.getByRole('tab', { name: 'Custom emoji' }).click();
+    const list = page.getByRole('list', { name: 'Custom emoji', exact: true });
+    await list.getByRole('listitem', { name: ':lgtm:' }).waitFor({ timeout: UI_TIMEOUT });
+    await page.screenshot({ path: join(ARTIFACTS, 'custom-emoji-admin.png') });
+    await list.getByRole('button', { name: 'Deactivate :lgtm:' }).click();
+    await page
+      .getByRole('list', { name: 'Deactivated custom emoji' })
+      .getByRole('listitem', { name: ':lgtm:' })
+      .waitFor({ timeout: UI_TIMEOUT });
+    expect(await list.getByRole('listitem', { name: ':lgtm:' }).count()).toBe(0);
+    const all = (await (
+      await fetch(new URL('/api/v1/realm/emoji', app.server.baseUrl), {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${app.server.byRole(100).email}:${owner.apiKey}`).toString('base64')}`,
+        },
+      })
+    ).json()) as { emoji: Record<string, { name: string; deactivated: boolean }> };
+    expect(Object.values(all.emoji).find((e) => e.name === 'lgtm')?.deactivated).toBe(true);
+  });
 });

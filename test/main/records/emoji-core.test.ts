@@ -69,4 +69,19 @@ describe('emoji of an account', () => {
       .some((e) => e.name === 'records:changed' && (e.payload as { areas: string[] }).areas.includes('emoji'));
     expect(told).toBe(true);
   });
+
+  it('deactivates through the server, which says in words who may', async () => {
+    const refused = await t.call('emoji:deactivate', { accountId: member.id, name: 'parley' });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('Must be an organization administrator or emoji author') },
+    });
+    const unknown = await t.call('emoji:deactivate', { accountId: member.id, name: 'no_such_emoji' });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining("Emoji 'no_such_emoji' does not exist") },
+    });
+    const custom = await t.ok('emoji:custom', { accountId: member.id });
+    expect(custom.find((e) => e.name === 'parley')?.deactivated).toBe(false);
+  });
 });
