@@ -19,7 +19,12 @@ export interface ContentContext {
   customEmoji?: () => Promise<CustomEmoji[]>;
   /** A custom emoji's image by ID, as already loaded (reaction chips). */
   customEmojiImage?: (id: string) => string | null;
+  /** Zulip's own `:zulip:` emoji (reaction_type zulip_extra_emoji), a static image of every server. */
+  zulipEmojiImage?: () => string | null;
 }
+
+/** Where every Zulip server serves the `:zulip:` emoji's image. */
+export const ZULIP_EMOJI_PATH = '/static/generated/emoji/images/emoji/unicode/zulip.png';
 
 export function provideContent(context: ContentContext): void {
   setContext(KEY, context);

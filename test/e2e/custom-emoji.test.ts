@@ -60,6 +60,20 @@ describe('custom emoji', () => {
       expect.objectContaining({ emoji_name: 'parley', reaction_type: 'realm_emoji' }),
     );
 
+    // Zulip's own :zulip: (zulip_extra_emoji), added from another client, shows its image too.
+    const auth = `Basic ${Buffer.from(`${app.server.byRole(100).email}:${owner.apiKey}`).toString('base64')}`;
+    const react = await fetch(new URL(`/api/v1/messages/${stored!.id}/reactions`, app.server.baseUrl), {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ emoji_name: 'zulip' }),
+    });
+    expect(react.status).toBe(200);
+    const zulipChip = row.getByRole('button', { name: /^zulip: 1/ });
+    await zulipChip.waitFor({ timeout: UI_TIMEOUT });
+    await expect
+      .poll(() => zulipChip.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth > 0))
+      .toBe(true);
+
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.click();
     await box.pressSequentially('ship :ship');
