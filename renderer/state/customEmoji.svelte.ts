@@ -8,14 +8,19 @@ import type { BridgeClient } from '../lib/bridge';
 export class CustomEmojiState {
   list = $state.raw<CustomEmoji[]>([]);
   private loading: Promise<CustomEmoji[]> | null = null;
+  private readonly stop: () => void;
 
   constructor(
     private readonly bridge: BridgeClient,
     private readonly accountId: string,
   ) {
-    bridge.on('records:changed', (p) => {
+    this.stop = bridge.on('records:changed', (p) => {
       if (p.accountId === accountId && p.areas.includes('emoji')) void this.load(true);
     });
+  }
+
+  dispose(): void {
+    this.stop();
   }
 
   /** The list, fetched the first time (or again when `fresh`); the last one on failure. */

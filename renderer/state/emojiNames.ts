@@ -6,16 +6,20 @@
 import type { EmojiNameTable } from '../../common/emoji-names';
 import type { BridgeClient } from '../lib/bridge';
 
-export function accountEmojiNames(bridge: BridgeClient, accountId: string): () => Promise<EmojiNameTable | null> {
+export function accountEmojiNames(
+  bridge: BridgeClient,
+  accountId: string,
+): { names: () => Promise<EmojiNameTable | null>; dispose: () => void } {
   let current: Promise<EmojiNameTable | null> | null = null;
-  bridge.on('records:changed', (p) => {
+  const dispose = bridge.on('records:changed', (p) => {
     if (p.accountId === accountId && p.areas.includes('emoji')) current = null;
   });
-  return () => {
+  const names = () => {
     current ??= bridge.call('emoji:names', { accountId }).catch(() => {
       current = null;
       return null;
     });
     return current;
   };
+  return { names, dispose };
 }
