@@ -3,8 +3,16 @@
  * (HTML for the eye plus MathML for screen readers and copying). TeX KaTeX cannot parse stays as
  * Zulip shows it: the source in a `tex-error` span.
  */
-import katex from 'katex';
+import { createRequire } from 'node:module';
+import type KaTeX from 'katex';
 import type { MarkdownIt, StateInline } from 'markdown-it';
+
+/** Loaded on the first formula: most servers started by tests never draw one. */
+let katex: typeof KaTeX | null = null;
+function loadKatex(): typeof KaTeX {
+  katex ??= createRequire(import.meta.url)('katex') as typeof KaTeX;
+  return katex;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -13,7 +21,7 @@ function escapeHtml(text: string): string {
 /** KaTeX's markup for a formula, or Zulip's tex-error span. */
 export function renderTex(tex: string, displayMode: boolean): string {
   try {
-    return katex.renderToString(tex, { displayMode, output: 'htmlAndMathml', throwOnError: true, trust: false });
+    return loadKatex().renderToString(tex, { displayMode, output: 'htmlAndMathml', throwOnError: true, trust: false });
   } catch {
     return `<span class="tex-error">${escapeHtml(displayMode ? tex : `$$${tex}$$`)}</span>`;
   }
