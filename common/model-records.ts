@@ -22,7 +22,9 @@ export type RecordArea =
   | 'realm'
   | 'pushDevices'
   | 'presence'
-  | 'alertWords';
+  | 'alertWords'
+  /** The server's emoji name table (emoji:names). */
+  | 'emoji';
 
 /** One page of a list; pass `next` back as `cursor` for the following page (null: that was the last). */
 export interface Page<T> {

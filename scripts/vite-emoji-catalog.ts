@@ -1,11 +1,12 @@
 /**
- * Vite plugin: `virtual:emoji-catalog` is the full Unicode emoji catalog, compacted at build time
- * from emoji-datasource (1.3 MB of JSON) to the names, codes and categories the picker and
- * compose autocomplete need. The renderer imports it lazily, so it costs nothing at start-up.
+ * Vite plugin: `virtual:emoji-catalog` holds what the picker and compose autocomplete need,
+ * compacted at build time: emoji-datasource's glyphs, categories and search words (1.3 MB of
+ * JSON down to a few fields), and Zulip's own name table (common/zulip-emoji-names.json) for
+ * servers that publish none. The renderer imports it lazily, so it costs nothing at start-up.
  */
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { compactCatalog, type DatasourceEmoji } from '../common/emoji-names.ts';
+import { codeToNamesOf, compactGlyphs, type BundledEmojiNames, type DatasourceEmoji } from '../common/emoji-names.ts';
 
 const ID = 'virtual:emoji-catalog';
 const RESOLVED = `\0${ID}`;
@@ -18,7 +19,9 @@ export function emojiCatalog(): Plugin {
       if (id !== RESOLVED) return null;
       const require = createRequire(import.meta.url);
       const data = require('emoji-datasource/emoji.json') as DatasourceEmoji[];
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compactCatalog(data)))});`;
+      const bundled = require('../common/zulip-emoji-names.json') as BundledEmojiNames;
+      const catalog = { glyphs: compactGlyphs(data), bundledNames: codeToNamesOf(bundled) };
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(catalog))});`;
     },
   };
 }

@@ -5,6 +5,7 @@
  * Events. Lists come in pages (pass `next` back as `cursor`); writes answer once the server
  * took them, and the cache follows through the event queue (records:changed).
  */
+import type { CustomEmoji, EmojiNameTable } from '../emoji-names';
 import type {
   ChannelDetails,
   ChannelFolderView,
@@ -171,6 +172,16 @@ export interface RecordCalls {
   /** Adds words or phrases (already known ones, in any case, are skipped by the server). */
   'alertWords:add': (args: Account & { words: string[] }) => null;
   'alertWords:remove': (args: Account & { words: string[] }) => null;
+  /**
+   * The server's emoji names (Zulip's code_to_names: canonical name first), or null when it
+   * publishes none (the renderer then uses its bundled copy of Zulip's table). Refetch on
+   * records:changed 'emoji'.
+   */
+  'emoji:names': (args: Account) => EmojiNameTable | null;
+  /** The organization's custom emoji, deactivated ones too; refetch on records:changed 'emoji'. */
+  'emoji:custom': (args: Account) => CustomEmoji[];
+  /** Deactivates a custom emoji (administrators, or its author); the change arrives as records:changed 'emoji'. */
+  'emoji:deactivate': (args: Account & { name: string }) => null;
 }
 
 export interface RecordEvents {
@@ -220,6 +231,9 @@ export const RECORD_CALL_NAMES = [
   'alertWords:list',
   'alertWords:add',
   'alertWords:remove',
+  'emoji:names',
+  'emoji:custom',
+  'emoji:deactivate',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

@@ -3,6 +3,8 @@ export interface MentionDirectory {
   userByName(fullName: string): { id: number; full_name: string } | undefined;
   userById(id: number): { id: number; full_name: string } | undefined;
   channelByName(name: string): { id: number; name: string } | undefined;
+  /** An active custom emoji's image path, by name (none where there is no organization). */
+  realmEmoji?(name: string): string | undefined;
 }
 
 /** Everything a rendering pass learns about the message besides its HTML. */

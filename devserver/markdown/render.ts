@@ -1,6 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import type { MentionDirectory, RenderFacts } from './directory';
 import { emojiPlugin } from './emoji';
+import { codeBlock } from './highlight';
+import { mathBlock, mathPlugin } from './math';
 import { inlineImagesPlugin } from './inline_images';
 import { mentionsPlugin, type ZulipEnv } from './mentions';
 
@@ -12,7 +14,8 @@ export interface Rendered extends RenderFacts {
 /**
  * Markdown → HTML roughly the way Zulip renders it: raw HTML is escaped (html:false), single
  * newlines become <br>, bare URLs are linked, links open in a new tab, fenced code is wrapped in
- * Zulip's `codehilite` markup, plus mentions, channel links and :emoji:. Inline image syntax is
+ * Zulip's `codehilite` markup with Pygments' token classes (highlight.ts), `$$…$$` and ```math are
+ * drawn by KaTeX (math.ts), plus mentions, channel links and :emoji:. Inline image syntax is
  * off (Zulip does not support it, and it would make clients fetch from arbitrary hosts); links to
  * uploaded images get Zulip's preview instead (inline_images.ts).
  */
@@ -20,6 +23,7 @@ const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographe
 md.disable('image');
 md.use(mentionsPlugin);
 md.use(emojiPlugin);
+md.use(mathPlugin);
 md.use(inlineImagesPlugin);
 
 md.renderer.rules['link_open'] = (tokens, idx, options, _env, self) => {
@@ -33,7 +37,8 @@ md.renderer.rules['link_open'] = (tokens, idx, options, _env, self) => {
 
 md.renderer.rules['fence'] = (tokens, idx, _options, env) => {
   const token = tokens[idx];
-  const lang = token?.info.trim().split(/\s+/)[0] ?? '';
+  // Zulip takes `~~~ .python` and `~~~.python` for python too.
+  const lang = (token?.info.trim().split(/\s+/)[0] ?? '').replace(/^\./, '');
   // ```spoiler Header: Zulip's collapsed block, header and body rendered as Markdown.
   if (lang === 'spoiler') {
     const header = token?.info.trim().slice('spoiler'.length).trim() ?? '';
@@ -45,8 +50,8 @@ md.renderer.rules['fence'] = (tokens, idx, _options, env) => {
   if (lang === 'quote') {
     return `<blockquote>\n${md.render(token?.content ?? '', env as ZulipEnv)}</blockquote>\n`;
   }
-  const attr = lang ? ` data-code-language="${md.utils.escapeHtml(lang)}"` : '';
-  return `<div class="codehilite"${attr}><pre><span></span><code>${md.utils.escapeHtml(token?.content ?? '')}</code></pre></div>\n`;
+  if (lang === 'math') return mathBlock(token?.content ?? '');
+  return codeBlock(token?.content ?? '', lang);
 };
 
 /**

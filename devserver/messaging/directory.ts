@@ -1,5 +1,6 @@
 import type { MentionDirectory } from '../markdown/directory';
 import type { Store } from '../store/store';
+import { emojiImagePath } from './realm_emoji';
 
 /**
  * A mention directory over the store's current users and channels. Full names match
@@ -14,5 +15,9 @@ export function storeDirectory(store: Store): MentionDirectory {
     userByName: (name) => byName.get(name.toLowerCase()),
     userById: (id) => byId.get(id),
     channelByName: (name) => channels.get(name.toLowerCase()),
+    realmEmoji: (name) => {
+      const row = store.realmEmoji.activeByName(name);
+      return row ? emojiImagePath(row) : undefined;
+    },
   };
 }

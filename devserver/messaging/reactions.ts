@@ -17,7 +17,9 @@ const alreadyExists = (): ApiError => new ApiError(400, 'REACTION_ALREADY_EXISTS
 const doesNotExist = (): ApiError => new ApiError(400, 'REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
 
 /** Code and namespace for an emoji name, as Zulip's get_emoji_data looks them up. */
-function lookup(name: string): { code: string; type: string } {
+function lookup(app: App, name: string): { code: string; type: string } {
+  const custom = app.store.realmEmoji.activeByName(name);
+  if (custom) return { code: String(custom.id), type: 'realm_emoji' };
   if (name === ZULIP_EXTRA_EMOJI.name) return { code: ZULIP_EXTRA_EMOJI.code, type: 'zulip_extra_emoji' };
   const code = emojiCodeForName(name);
   if (code === undefined) throw badRequest(`Emoji '${name}' does not exist`);
@@ -25,16 +27,18 @@ function lookup(name: string): { code: string; type: string } {
 }
 
 /** Zulip's check_emoji_request: the name must be a valid name for that code in that namespace. */
-function validate(name: string, code: string, type: string): void {
+function validate(app: App, name: string, code: string, type: string): void {
   if (type === 'unicode_emoji') {
-    if (!isUnicodeEmojiCode(code)) throw badRequest('Invalid emoji code');
-    if (emojiCodeForName(name) !== code) throw badRequest('Invalid emoji name');
+    if (!isUnicodeEmojiCode(code)) throw badRequest('Invalid emoji code.');
+    if (emojiCodeForName(name) !== code) throw badRequest('Invalid emoji name.');
   } else if (type === 'zulip_extra_emoji') {
-    if (code !== ZULIP_EXTRA_EMOJI.code) throw badRequest('Invalid emoji code');
-    if (name !== ZULIP_EXTRA_EMOJI.name) throw badRequest('Invalid emoji name');
+    if (code !== ZULIP_EXTRA_EMOJI.code) throw badRequest('Invalid emoji code.');
+    if (name !== ZULIP_EXTRA_EMOJI.name) throw badRequest('Invalid emoji name.');
   } else if (type === 'realm_emoji') {
-    // This server has no custom emoji, so no realm_emoji code is valid.
-    throw badRequest('Invalid custom emoji.');
+    const custom = /^\d+$/.test(code) ? app.store.realmEmoji.byId(Number(code)) : undefined;
+    if (!custom) throw badRequest('Invalid custom emoji.');
+    if (custom.name !== name) throw badRequest('Invalid custom emoji name.');
+    if (custom.deactivated) throw badRequest('This custom emoji has been deactivated.');
   } else {
     throw badRequest('Invalid emoji type.');
   }
@@ -50,13 +54,13 @@ export function addReaction(app: App, user: UserRow, messageId: number, emoji: E
   if (emoji.name === undefined) throw missingParam('emoji_name');
   let { code, type } = emoji;
   if (code === undefined || type === undefined) {
-    const found = lookup(emoji.name);
+    const found = lookup(app, emoji.name);
     code ??= found.code;
     type ??= found.type;
   }
   if (app.store.reactions.own(messageId, user.id, type, code)) throw alreadyExists();
   const vote = app.store.reactions.existing(messageId, type, code);
-  if (!vote) validate(emoji.name, code, type);
+  if (!vote) validate(app, emoji.name, code, type);
   const reaction: ReactionRow = {
     message_id: messageId,
     user_id: user.id,
@@ -81,7 +85,7 @@ export function removeReaction(app: App, user: UserRow, messageId: number, emoji
     if (emoji.name === undefined) {
       throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
     }
-    code = lookup(emoji.name).code;
+    code = lookup(app, emoji.name).code;
   }
   const reaction = app.store.reactions.own(messageId, user.id, type, code);
   if (!reaction) throw doesNotExist();

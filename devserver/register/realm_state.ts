@@ -2,6 +2,7 @@ import type { App } from '../app';
 import { announcementsChannelId } from '../channels/spectators';
 import { LIMITS } from '../limits';
 import { realmOverridesState } from './realm_overrides';
+import { EMOJI_API_PATH } from '../markdown/emoji_catalog';
 import { realmIconUrl } from '../routes/server_settings';
 import type { GroupWithMembers } from '../store/groups';
 
@@ -78,6 +79,7 @@ export function realmState(app: App, groups: GroupWithMembers[], serverGeneratio
     server_presence_ping_interval_seconds: app.options.presencePingIntervalSeconds,
     server_presence_offline_threshold_seconds: app.options.presenceOfflineThresholdSeconds,
     server_inline_image_preview: true,
+    server_emoji_data_url: `${app.baseUrl}${EMOJI_API_PATH}`,
     server_inline_url_embed_preview: false,
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,

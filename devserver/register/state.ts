@@ -1,3 +1,4 @@
+import { realmEmojiState } from '../messaging/realm_emoji';
 import { nowSeconds, type App } from '../app';
 import { systemGroupNames } from '../channels/post_policy';
 import type { UserRow } from '../store/rows';
@@ -59,7 +60,7 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
     state['server_timestamp'] = Date.now() / 1000;
   }
   if (want('realm')) Object.assign(state, realmState(app, groups, opts.serverGeneration));
-  if (want('realm_emoji')) state['realm_emoji'] = {};
+  if (want('realm_emoji')) state['realm_emoji'] = realmEmojiState(app);
   if (want('realm_linkifiers')) state['realm_linkifiers'] = [];
   if (want('realm_filters')) state['realm_filters'] = [];
   Object.assign(state, channelExtrasState(app, want));

@@ -1,5 +1,6 @@
 import type { AssetRoute } from '../http/route';
 import { ApiError } from '../http/errors';
+import { EMOJI_API_JSON, EMOJI_API_PATH, ZULIP_EMOJI_PATH } from '../markdown/emoji_catalog';
 import { initials, initialsSvg } from '../svg';
 
 const SVG = 'image/svg+xml';
@@ -25,5 +26,32 @@ export const assetRoutes: AssetRoute[] = [
       const realm = app.store.realm.get();
       return { contentType: SVG, body: initialsSvg(initials(realm.name), 7, 256) };
     },
+  },
+  {
+    /** GET server_emoji_data_url: Zulip's emoji names (`code_to_names`); the hash in the path makes it immutable. */
+    method: 'GET',
+    path: EMOJI_API_PATH,
+    handler: () => ({
+      contentType: 'application/json',
+      body: EMOJI_API_JSON,
+      cacheControl: 'public, max-age=31536000, immutable',
+    }),
+  },
+  {
+    /** GET /user_avatars/{realm}/emoji/images/{file}: a custom emoji's image (deactivated ones too). */
+    method: 'GET',
+    path: '/user_avatars/{realm}/emoji/images/{file}',
+    handler: ({ app, pathParams }) => {
+      const id = Number(/^(\d+)\.[a-z]+$/.exec(pathParams['file'] ?? '')?.[1]);
+      const found = Number.isInteger(id) ? app.store.realmEmoji.image(id) : undefined;
+      if (!found) throw new ApiError(404, 'BAD_REQUEST', 'No such emoji');
+      return { contentType: found.content_type, body: found.image };
+    },
+  },
+  {
+    /** GET Zulip's `:zulip:` emoji image (a drawn stand-in: the real one is Zulip's logo). */
+    method: 'GET',
+    path: ZULIP_EMOJI_PATH,
+    handler: () => ({ contentType: SVG, body: initialsSvg('Z', 3, 64) }),
   },
 ];

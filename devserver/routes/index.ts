@@ -30,6 +30,7 @@ import { playgroundRoutes } from './playgrounds';
 import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
+import { realmEmojiRoutes } from './realm_emoji';
 import { savedSnippetRoutes } from './saved_snippets';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
@@ -65,6 +66,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...inviteRoutes,
   ...settingsRoutes,
   ...realmRoutes,
+  ...realmEmojiRoutes,
   ...presenceRoutes,
   ...alertWordRoutes,
 ];

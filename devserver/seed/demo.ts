@@ -1,3 +1,4 @@
+import { seedDemoEmoji } from './demo_emoji';
 import { EMOJI } from '../markdown/emoji';
 import type { Destination, MessageToWrite } from '../messaging/write';
 import { FLAG_BITS } from '../store/flags';
@@ -49,6 +50,7 @@ export function seedDemo(store: Store, now: number): { build: SeedBuilder; org: 
   const build = new SeedBuilder(store, now, DEMO_PASSWORD, 20_240_611);
   const { prng } = build;
   const org = createDemoOrg(build);
+  seedDemoEmoji(build);
   const names = new Map(store.users.all().map((u) => [u.id, u.full_name]));
   const channelNames = Object.keys(org.channels);
   const plan: Planned[] = [];

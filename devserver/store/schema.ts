@@ -7,6 +7,7 @@
 import { CHANNELS_SCHEMA } from './schema_channels';
 import { MESSAGES_SCHEMA } from './schema_messages';
 import { PRESENCE_SCHEMA } from './schema_presence';
+import { EMOJI_SCHEMA } from './schema_emoji';
 import { RECORDS_SCHEMA } from './schema_records';
 
 export const SCHEMA_VERSION = 3;
@@ -159,4 +160,5 @@ ${CHANNELS_SCHEMA}
 ${RECORDS_SCHEMA}
 ${MESSAGES_SCHEMA}
 ${PRESENCE_SCHEMA}
+${EMOJI_SCHEMA}
 `;

@@ -10,6 +10,8 @@ import { RecipientsRepo } from './recipients';
 import { RecordStores } from './records';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 import { PRESENCE_SCHEMA } from './schema_presence';
+import { EMOJI_SCHEMA } from './schema_emoji';
+import { RealmEmojiRepo } from './realm_emoji';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
 import { UserTopicsRepo } from './user_topics';
@@ -29,6 +31,7 @@ export class Store {
   readonly userState: UserStateQueries;
   readonly messageChanges: MessageChangesRepo;
   readonly reactions: ReactionsRepo;
+  readonly realmEmoji: RealmEmojiRepo;
   readonly userTopics: UserTopicsRepo;
   /** Drafts, snippets, navigation views, profile fields, playgrounds, invitations, realm settings. */
   readonly records: RecordStores;
@@ -44,6 +47,7 @@ export class Store {
     this.userState = new UserStateQueries(db);
     this.messageChanges = new MessageChangesRepo(db);
     this.reactions = new ReactionsRepo(db);
+    this.realmEmoji = new RealmEmojiRepo(db);
     this.userTopics = new UserTopicsRepo(db);
     this.records = new RecordStores(db);
   }
@@ -63,8 +67,9 @@ export class Store {
         `${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`,
       );
     } else {
-      // Tables added since this version was set (presence, alert words) are created if missing.
+      // Tables added since this version was set (presence, alert words, custom emoji) are created if missing.
       db.exec(PRESENCE_SCHEMA);
+      db.exec(EMOJI_SCHEMA);
     }
     return new Store(db);
   }

@@ -338,7 +338,7 @@ export class Account {
       this.#o.onRecordChanged(next);
     }
     this.#out.publishSidebar();
-    this.records.afterRegister();
+    this.records.afterRegister(r.server_emoji_data_url);
     // Not awaited: the push registration must not hold up the refetch and the outbox.
     void this.#push?.afterRegister((r as Record<string, unknown>)['push_devices']);
     if (this.#openView) {

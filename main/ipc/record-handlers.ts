@@ -2,6 +2,7 @@
 import type { CallArgs, CallResult } from '../../common/ipc/contract';
 import type { RecordCalls } from '../../common/ipc/records-contract';
 import type { AccountManager } from '../accounts/manager';
+import { deactivateCustomEmoji } from '../api/routes/realm-emoji';
 import { appActivity } from '../presence/activity';
 import * as alertWords from '../records/alert-words';
 import * as channels from '../records/channel-actions';
@@ -61,5 +62,11 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'alertWords:list': async (a) => alertWords.listAlertWords(store(a)),
     'alertWords:add': (a) => alertWords.addWords(act(a), a.words),
     'alertWords:remove': (a) => alertWords.removeWords(act(a), a.words),
+    'emoji:names': async (a) => records(a).emoji.names(),
+    'emoji:custom': async (a) => records(a).emoji.custom(),
+    'emoji:deactivate': async (a) => {
+      await deactivateCustomEmoji(act(a).client, a.name);
+      return null;
+    },
   };
 }

@@ -241,6 +241,11 @@ export const recordCallSchemas = {
   'presence:list': account,
   'presence:activity': z.object({ active: z.boolean(), input: z.boolean().optional() }).strict(),
   'alertWords:list': account,
+  'emoji:names': account,
+  'emoji:custom': account,
+  'emoji:deactivate': z
+    .object({ accountId, name: z.string().min(1, 'Name the emoji to deactivate.').max(100) })
+    .strict(),
   'alertWords:add': z
     .object({
       accountId,

@@ -14,6 +14,7 @@ import { toStoredUser } from '../sync/convert';
 import type { Delta } from '../sync/deltas';
 import type { ActionContext } from './channel-actions';
 import { DraftsSync } from './drafts-sync';
+import { EmojiTable } from './emoji-table';
 import { featureGates } from './gates';
 import * as reads from './reads';
 import { DEFAULT_TYPING_EXPIRY_MS, TypingTracker, type Timers } from './typing';
@@ -57,6 +58,8 @@ export const ALL_AREAS: RecordArea[] = [
 export class AccountRecords {
   readonly drafts: DraftsSync;
   readonly typing: TypingTracker;
+  /** The server's emoji names (the renderer's picker, autocomplete and reactions use them). */
+  readonly emoji: EmojiTable;
   readonly #d: AccountRecordsDeps;
   #lastGates = '';
 
@@ -78,6 +81,12 @@ export class AccountRecords {
       (typing) => d.emit('typing:changed', { accountId: d.accountId, typing }),
       d.timers,
     );
+    this.emoji = new EmojiTable({
+      store,
+      realmUrl: d.client?.realmUrl ?? null,
+      log: d.log.child('emoji'),
+      onChanged: () => this.#changed(['emoji']),
+    });
   }
 
   gates(): FeatureGates {
@@ -106,12 +115,16 @@ export class AccountRecords {
     if (!first) this.#d.onGatesChanged?.();
   }
 
-  /** A new register replaced the snapshot: every list may differ, nobody is known to be typing. */
-  afterRegister(): void {
+  /**
+   * A new register replaced the snapshot: every list may differ, nobody is known to be typing.
+   * The emoji table is fetched only if its URL (register's server_emoji_data_url) is new.
+   */
+  afterRegister(emojiDataUrl?: string): void {
     this.#lastGates = JSON.stringify(this.gates());
     this.#changed(ALL_AREAS);
     this.typing.clear();
     this.drafts.schedulePush(0);
+    void this.emoji.afterRegister(emojiDataUrl);
   }
 
   close(): void {

@@ -26,8 +26,13 @@ export function isAppUrl(target: string, entryUrl: string): boolean {
   return to.origin !== 'null' && to.origin === entry.origin;
 }
 
-/** Schemes we hand to the operating system. Anything else (file:, javascript:, custom apps) is refused. */
-const EXTERNAL_SCHEMES = new Set(['https:', 'http:', 'mailto:']);
+/**
+ * Schemes we hand to the operating system (tel: and sms: go to its phone or messages app, as
+ * Zulip's links do). Anything else (file:, javascript:, custom apps) is refused.
+ */
+const EXTERNAL_SCHEMES = new Set(['https:', 'http:', 'mailto:', 'tel:', 'sms:']);
+/** Schemes whose URLs name no host. */
+const HOSTLESS_SCHEMES = new Set(['mailto:', 'tel:', 'sms:']);
 
 /**
  * The URL to open in the system browser for a link the renderer tried to open, or null to do
@@ -36,6 +41,6 @@ const EXTERNAL_SCHEMES = new Set(['https:', 'http:', 'mailto:']);
 export function externalUrlToOpen(target: string): string | null {
   const url = parseUrl(target);
   if (!url || !EXTERNAL_SCHEMES.has(url.protocol)) return null;
-  if (url.protocol !== 'mailto:' && url.hostname === '') return null;
+  if (!HOSTLESS_SCHEMES.has(url.protocol) && url.hostname === '') return null;
   return url.href;
 }

@@ -35,6 +35,7 @@ import { UserSettingsRepo } from './repos/user-settings';
 import { UserTopicsRepo } from './repos/user-topics';
 import { AlertWordsRepo } from './repos/alert-words';
 import { PresenceRepo } from './repos/presence';
+import { EmojiTableRepo } from './repos/emoji-table';
 
 export function accountDbPath(dataDir: string, accountId: string): string {
   return join(dataDir, 'accounts', `${accountId}.sqlite`);
@@ -76,6 +77,7 @@ export class AccountStore {
   readonly userDirectory: UserDirectoryRepo;
   readonly presence: PresenceRepo;
   readonly alertWords: AlertWordsRepo;
+  readonly emojiTable: EmojiTableRepo;
 
   private constructor(db: Db, file: string) {
     this.db = db;
@@ -110,6 +112,7 @@ export class AccountStore {
     this.userDirectory = new UserDirectoryRepo(db);
     this.presence = new PresenceRepo(db);
     this.alertWords = new AlertWordsRepo(db);
+    this.emojiTable = new EmojiTableRepo(db);
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   CustomProfileField,
   Draft,
   NavigationView,
+  RealmEmojiMap,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -21,6 +22,7 @@ import type { Logger } from '../log';
 import { PushDevices } from '../push/devices';
 import type { AccountStore } from '../store/account-store';
 import { mergeServerDraft } from './appliers/drafts';
+import { toStoredCustomEmoji } from './appliers/realm-emoji';
 import {
   subscriberListOf,
   toStoredChannel,
@@ -112,6 +114,8 @@ export function applyRecordsSnapshot(store: AccountStore, r: RegisterResponse, l
   if (fields) store.profileFields.replaceAll(fields.map(toStoredProfileField));
   const playgrounds = area(raw, 'realm_playgrounds', z.array(RealmPlayground), log);
   if (playgrounds) store.playgrounds.replaceAll(playgrounds.map(toStoredPlayground));
+  const customEmoji = area(raw, 'realm_emoji', RealmEmojiMap, log);
+  if (customEmoji) store.emojiTable.replaceCustomEmoji(toStoredCustomEmoji(customEmoji));
   const topics = area(raw, 'user_topics', z.array(UserTopicRecord), log);
   if (topics) {
     store.userTopics.replaceAll(

@@ -19,6 +19,8 @@ export interface Suggestion {
   /** A second, quieter line: an email, a description, `:name:`. */
   detail?: string;
   glyph?: string;
+  /** A custom emoji's image (instead of a glyph). */
+  image?: string;
   /** Replaces the text from the trigger's start to the caret. */
   insert: string;
 }
@@ -122,9 +124,9 @@ export function suggestionsFor(trigger: Trigger, sources: Sources): Suggestion[]
     }
     case 'emoji':
       return (sources.emoji?.search(trigger.query, MAX_SUGGESTIONS) ?? []).map((e) => ({
-        key: `emoji:${e.code}`,
+        key: `emoji:${e.type}:${e.code}`,
         label: `:${e.name}:`,
-        glyph: e.glyph,
+        ...(e.image ? { image: e.image } : { glyph: e.glyph }),
         insert: `:${e.name}: `,
       }));
   }

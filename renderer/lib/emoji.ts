@@ -1,6 +1,7 @@
 /**
- * The short list of emoji the reaction picker offers. Names and codes are Zulip's own
- * (unicode_emoji, code = the code points in hex), so the server and other clients agree.
+ * The short list of emoji the reaction picker offers first. Names and codes are Zulip's own
+ * canonical ones (common/zulip-emoji-names.json; a test holds them to it), so the server and other
+ * clients agree; once the account's table is loaded the picker shows its names for these codes.
  */
 import type { EmojiRef } from '../../common/model';
 
@@ -12,7 +13,7 @@ export const COMMON_EMOJI: readonly EmojiRef[] = [
   unicode('+1', '1f44d'),
   unicode('heart', '2764'),
   unicode('tada', '1f389'),
-  unicode('smile', '1f604'),
+  unicode('smile', '1f642'),
   unicode('joy', '1f602'),
   unicode('eyes', '1f440'),
   unicode('thinking', '1f914'),

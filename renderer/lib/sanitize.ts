@@ -4,41 +4,32 @@
  * the SafeHtml component puts the result into the page.
  */
 import createDOMPurify, { type Config } from 'dompurify';
+import {
+  HTML_TAGS,
+  katexStyle,
+  LINK_SCHEMES,
+  MATHML_TAGS,
+  previewImageUrl,
+  URL_ATTRS,
+  VALUE_ATTRS,
+} from './sanitizeRules';
 import { allowedClasses } from './zulipClasses';
 
-/** Tags Zulip's Markdown renderer produces that are safe to show as they are. */
-// prettier-ignore
-const ALLOWED_TAGS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'del', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5',
-  'h6', 'hr', 'i', 'img', 'kbd', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'sub', 'sup',
-  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'u', 'ul',
-];
-
-/** Attributes that hold plain values, never URLs (DOMPurify checks the others as URLs). */
-const VALUE_ATTR = [
-  'colspan',
-  'datetime',
-  'rowspan',
-  'data-user-id',
-  'data-user-group-id',
-  'data-stream-id',
-  'data-code-language',
-];
-
-/** No style, no event handlers, no target (we set our own): only what display needs. */
-const ALLOWED_ATTR = ['alt', 'class', 'href', 'src', 'title', ...VALUE_ATTR];
-
-const SAFE_URL = /^(?:https?:|mailto:)/i;
+/**
+ * No event handlers, no target (we set our own): only what display needs. `style` is listed only
+ * so the hook below can keep KaTeX's checked lengths; every other style is dropped there.
+ */
+const ALLOWED_ATTR = ['alt', 'class', 'title', 'style', ...URL_ATTRS, ...VALUE_ATTRS];
 
 const CONFIG: Config = {
-  ALLOWED_TAGS,
+  ALLOWED_TAGS: [...HTML_TAGS, ...MATHML_TAGS],
   ALLOWED_ATTR,
-  ADD_URI_SAFE_ATTR: VALUE_ATTR,
+  ADD_URI_SAFE_ATTR: [...VALUE_ATTRS, 'style'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   // Links and images are made absolute in the hook below, so only absolute safe schemes remain.
-  ALLOWED_URI_REGEXP: SAFE_URL,
+  ALLOWED_URI_REGEXP: LINK_SCHEMES,
 };
 
 export interface SanitizeOptions {
@@ -52,7 +43,7 @@ purify.setConfig(CONFIG);
 let currentBase: string | null = null;
 
 // Runs before DOMPurify checks the URL, so relative server paths (/user_uploads/..., #narrow/...)
-// become absolute realm URLs and pass; anything that is still not http(s)/mailto is dropped.
+// become absolute realm URLs and pass; anything that is still not a safe scheme is dropped.
 purify.addHook('uponSanitizeAttribute', (node, data) => {
   if (data.attrName === 'class') {
     // DOMPurify walks parents before children, so an ancestor's class is already filtered here.
@@ -61,18 +52,50 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
     if (data.attrValue === '') data.keepAttr = false;
     return;
   }
-  if (data.attrName !== 'href' && data.attrName !== 'src') return;
+  if (data.attrName === 'style') {
+    keepStyle(node, data);
+    return;
+  }
+  if (!URL_ATTRS.includes(data.attrName)) return;
   const absolute = absoluteUrl(data.attrValue, currentBase);
-  if (absolute === null || !SAFE_URL.test(absolute)) {
+  if (absolute === null || !LINK_SCHEMES.test(absolute)) {
     data.keepAttr = false;
     return;
   }
-  if (data.attrName === 'src' && !imageAllowed(absolute, currentBase)) {
+  // Only links may leave the web (tel:, mailto:); media load from the organization only.
+  if (data.attrName !== 'href' && !imageAllowed(absolute, currentBase)) {
     data.keepAttr = false;
     return;
   }
   data.attrValue = absolute;
 });
+
+/** Link previews' images, found in their style, put in as an <img> once the link is clean. */
+const previewImages = new WeakMap<Element, string>();
+
+/**
+ * Server styles are never kept as written: KaTeX's layout (lengths in em, checked one declaration
+ * at a time) inside a .katex element, and a link preview's background image, which becomes an
+ * <img> that must come from the organization like any other.
+ */
+function keepStyle(
+  node: Element,
+  data: { attrValue: string; keepAttr: boolean; forceKeepAttr?: boolean | undefined },
+): void {
+  data.keepAttr = false;
+  if (node.closest('.katex') !== null) {
+    const style = katexStyle(data.attrValue);
+    if (style === '') return;
+    data.attrValue = style;
+    data.keepAttr = true;
+  } else if (node.tagName === 'A' && node.classList.contains('message_embed_image')) {
+    const url = previewImageUrl(data.attrValue);
+    const absolute = url === null ? null : absoluteUrl(url, currentBase);
+    if (absolute !== null && /^https?:/i.test(absolute) && imageAllowed(absolute, currentBase)) {
+      previewImages.set(node, absolute);
+    }
+  }
+}
 
 /**
  * Images in server HTML load only from the organization itself: its uploads, its emoji and its
@@ -98,6 +121,23 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');
+  }
+  if (node.tagName === 'VIDEO') {
+    // A video with nothing left to play (its source was elsewhere) is not shown at all.
+    if (!node.hasAttribute('src')) {
+      node.remove();
+      return;
+    }
+    // A preview: the reader starts it; nothing plays or downloads whole on its own.
+    node.setAttribute('controls', '');
+    node.setAttribute('preload', 'metadata');
+  }
+  const preview = previewImages.get(node);
+  if (preview !== undefined && node.querySelector('img') === null) {
+    const img = node.ownerDocument.createElement('img');
+    img.setAttribute('src', preview);
+    img.setAttribute('alt', '');
+    node.append(img);
   }
 });
 

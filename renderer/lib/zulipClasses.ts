@@ -19,20 +19,37 @@ const EXACT = new Set([
   // code, quotes, spoilers, math, misc
   'codehilite', 'spoiler-block', 'spoiler-header', 'spoiler-content', 'math', 'tex-error',
   'rendered_markdown', 'rendered-markdown', 'timestamp', 'timestamp-error', 'broken-image',
-  'message_body', 'table-wrapper', 'highlight',
+  'message_body', 'table-wrapper', 'highlight', 'data-container',
 ]);
 
 /** Families of generated names: emoji code points, KaTeX's output and its sizing classes. */
 const PATTERNS = [/^emoji-[0-9a-f]+(?:-[0-9a-f]+)*$/, /^katex(?:-[a-z]+)*$/];
 
-/** KaTeX's inner layout classes (only kept inside a .katex element). */
+/**
+ * KaTeX's inner layout classes (only kept inside a .katex element): every class katex.css styles
+ * (katex 0.16, dist/katex.css) plus the atom classes KaTeX writes without styling them.
+ */
 // prettier-ignore
 const KATEX_INNER = new Set([
-  'base', 'strut', 'mord', 'mop', 'mbin', 'mrel', 'mopen', 'mclose', 'mpunct', 'minner', 'mfrac',
-  'msupsub', 'vlist', 'vlist-t', 'vlist-t2', 'vlist-r', 'vlist-s', 'pstrut', 'sizing', 'reset-size6',
-  'size3', 'mtight', 'frac-line', 'sqrt', 'hide-tail', 'mspace', 'mathnormal', 'mathit', 'mathrm',
-  'mathbf', 'amsrm', 'nulldelimiter', 'delimsizing', 'size1', 'size2', 'size4', 'accent', 'accent-body',
-  'overline', 'underline', 'col-align-c', 'col-align-l', 'col-align-r', 'arraycolsep', 'mtable', 'newline',
+  'accent', 'accent-body', 'accent-full', 'amsrm', 'angl', 'anglpad', 'arraycolsep', 'base',
+  'boldsymbol', 'boxpad', 'brace-center', 'brace-left', 'brace-right', 'cancel-lap', 'cancel-pad',
+  'cd-arrow-pad', 'cd-label-left', 'cd-label-right', 'cd-vert-arrow', 'clap', 'col-align-c',
+  'col-align-l', 'col-align-r', 'com', 'delim-size1', 'delim-size4', 'delimcenter', 'delimsizing',
+  'eqn-num', 'fbox', 'fcolorbox', 'fix', 'fleqn', 'fontsize-ensurer', 'frac-line',
+  'halfarrow-left', 'halfarrow-right', 'hbox', 'hdashline', 'hide-tail', 'hline', 'inner', 'katex',
+  'katex-display', 'katex-html', 'katex-mathml', 'large-op', 'leqno', 'llap', 'mainrm', 'mathbb',
+  'mathbf', 'mathboldfrak', 'mathboldsf', 'mathcal', 'mathfrak', 'mathit', 'mathitsf',
+  'mathnormal', 'mathrm', 'mathscr', 'mathsf', 'mathsfit', 'mathtt', 'mbin', 'mclose', 'mfrac',
+  'minner', 'mml-eqn-num', 'mop', 'mopen', 'mord', 'mover', 'mpunct', 'mrel', 'mspace', 'msupsub',
+  'mtable', 'mtight', 'mtr-glue', 'mult', 'munder', 'newline', 'nulldelimiter', 'op-limits',
+  'op-symbol', 'overlay', 'overline', 'overline-line', 'pstrut', 'reset-size1', 'reset-size10',
+  'reset-size11', 'reset-size2', 'reset-size3', 'reset-size4', 'reset-size5', 'reset-size6',
+  'reset-size7', 'reset-size8', 'reset-size9', 'rlap', 'root', 'rule', 'size1', 'size10', 'size11',
+  'size2', 'size3', 'size4', 'size5', 'size6', 'size7', 'size8', 'size9', 'sizing', 'small-op',
+  'smash', 'sout', 'sqrt', 'stretchy', 'strut', 'svg-align', 'tag', 'textbb', 'textbf',
+  'textboldfrak', 'textboldsf', 'textfrak', 'textit', 'textitsf', 'textrm', 'textscr', 'textsf',
+  'texttt', 'thinbox', 'underline', 'underline-line', 'vbox', 'vertical-separator', 'vlist',
+  'vlist-r', 'vlist-s', 'vlist-t', 'vlist-t2', 'x-arrow', 'x-arrow-pad',
 ]);
 
 /** Pygments' token classes (k, kd, s2, mi, ...), meaningful only inside a .codehilite block. */

@@ -15,15 +15,21 @@ export function emojiFromClass(className: string): string | null {
   return String.fromCodePoint(...points);
 }
 
-function localTime(datetime: string, locale: string | undefined): string | null {
+/**
+ * A time mention as Zulip shows it: the date with its year (a mention is often about another
+ * year), in the reader's time zone and their Zulip clock setting (twenty_four_hour_time).
+ */
+export function localTime(datetime: string, locale?: string, twentyFourHour = display.twentyFourHour): string | null {
   const at = new Date(datetime);
   if (Number.isNaN(at.getTime())) return null;
   return at.toLocaleString(locale, {
     weekday: 'short',
+    year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(twentyFourHour === null ? {} : { hour12: !twentyFourHour }),
   });
 }
 

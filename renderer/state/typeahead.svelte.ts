@@ -1,6 +1,6 @@
 /**
  * The compose box's autocomplete while the user types: what the caret is completing, the
- * suggestions for it and the highlighted one. The emoji catalog and the group list are fetched
+ * suggestions for it and the highlighted one. The account's emoji catalog and the group list are fetched
  * the first time they are asked for, so a user who never types `:` never loads the emoji set.
  */
 import {
@@ -28,6 +28,8 @@ export class TypeaheadState {
   constructor(
     private readonly sources: () => Omit<Sources, 'emoji'>,
     private readonly wantGroups: () => void = () => {},
+    /** The account's emoji (its server's names); Zulip's bundled table without one. */
+    private readonly loadEmoji: () => Promise<EmojiCatalog> = () => loadEmojiCatalog(),
   ) {}
 
   /** Call after every input or caret move. */
@@ -38,9 +40,11 @@ export class TypeaheadState {
       return;
     }
     this.dismissedStart = null;
-    if (trigger?.kind !== this.trigger?.kind || trigger?.start !== this.trigger?.start) this.selected = 0;
+    const fresh = trigger?.kind !== this.trigger?.kind || trigger?.start !== this.trigger?.start;
+    if (fresh) this.selected = 0;
     this.trigger = trigger;
-    if (trigger?.kind === 'emoji' && !this.emoji) void loadEmojiCatalog().then((c) => (this.emoji = c));
+    // Asked again for each new `:`: the account's table may have changed (cached, so cheap).
+    if (trigger?.kind === 'emoji' && fresh) void this.loadEmoji().then((c) => (this.emoji = c));
     if (trigger?.kind === 'mention') this.wantGroups();
   }
 

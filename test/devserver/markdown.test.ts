@@ -50,10 +50,18 @@ describe('renderMarkdown', () => {
 
   it('wraps fenced code in codehilite markup and renders known emoji', () => {
     expect(renderMarkdown('```js\nlet a = "<b>";\n```', directory).html).toBe(
-      '<div class="codehilite" data-code-language="js"><pre><span></span><code>let a = &quot;&lt;b&gt;&quot;;\n</code></pre></div>',
+      '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code>' +
+        '<span class="k">let</span> a = <span class="s">&quot;&lt;b&gt;&quot;</span>;\n</code></pre></div>',
     );
     expect(renderMarkdown(':tada: :not_an_emoji:', directory).html).toBe(
       '<p><span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span> :not_an_emoji:</p>',
+    );
+    // Zulip's names only: emoji-datasource's spellings stay text, as on a Zulip server.
+    expect(renderMarkdown(':smile: :big_smile: :thinking_face: :flag_andorra:', directory).html).toBe(
+      '<p><span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span> ' +
+        '<span aria-label="big smile" class="emoji emoji-1f604" role="img" title="big smile">:big_smile:</span> ' +
+        ':thinking_face: ' +
+        '<span aria-label="flag andorra" class="emoji emoji-1f1e6-1f1e9" role="img" title="flag andorra">:flag_andorra:</span></p>',
     );
   });
 

@@ -235,13 +235,14 @@ describe('POST /messages validation and flags', () => {
     expect(await fetchOne(member, script['id'])).toMatchObject({ flags: [], client: 'curl' });
   });
 
-  it('renders Markdown safely: raw HTML escaped, fenced code in codehilite markup', async () => {
+  it('renders Markdown safely: raw HTML escaped, fenced code in highlighted codehilite markup', async () => {
     const id = await sendToChannel(member, 'general', 'md', '<b>raw</b>\n```python\nx = 1 < 2\n```');
     const html = (await fetchOne(member, id))['content'] as string;
     expect(html).toContain('&lt;b&gt;raw&lt;/b&gt;');
     expect(html).not.toContain('<b>');
+    // Zulip's markup: Pygments' token classes and the language's proper name.
     expect(html).toContain(
-      '<div class="codehilite" data-code-language="python"><pre><span></span><code>x = 1 &lt; 2\n</code></pre></div>',
+      '<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = <span class="mi">1</span> &lt; <span class="mi">2</span>\n</code></pre></div>',
     );
   });
 });

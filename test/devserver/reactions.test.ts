@@ -83,7 +83,7 @@ describe('POST /messages/{id}/reactions', () => {
         reaction_type: 'unicode_emoji',
       }),
       'BAD_REQUEST',
-      'Invalid emoji code',
+      'Invalid emoji code.',
     );
     expectError(
       await priya.post(`/messages/${id}/reactions`, {
@@ -92,7 +92,7 @@ describe('POST /messages/{id}/reactions', () => {
         reaction_type: 'unicode_emoji',
       }),
       'BAD_REQUEST',
-      'Invalid emoji name',
+      'Invalid emoji name.',
     );
     const missing = await priya.post(`/messages/${id}/reactions`, {});
     expect(missing.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'emoji_name' });

@@ -97,4 +97,36 @@ describe('compose autocomplete and the emoji picker', () => {
     await page.keyboard.press('Enter');
     await theirs.getByRole('button', { name: /octopus: 1, including you/ }).waitFor({ timeout: UI_TIMEOUT });
   });
+
+  it('finds emoji by emoji-datasource’s names but inserts and reacts with the server’s (Zulip’s) names', async () => {
+    const { page } = app;
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.click();
+    await box.pressSequentially('ok :slightly_smiling');
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await list.getByRole('option', { name: /:smile:/ }).waitFor({ timeout: UI_TIMEOUT });
+    await page.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe('ok :smile: ');
+    await box.fill('');
+
+    const theirs = page.getByRole('log').getByRole('article').filter({ hasText: 'Where should we put' });
+    await theirs.hover();
+    await theirs.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Add reaction' }).click();
+    const reactions = page.getByRole('group', { name: 'Choose a reaction' });
+    await reactions.getByRole('searchbox', { name: 'Search emoji' }).fill('thinking_face');
+    await reactions
+      .getByRole('region', { name: 'Search results' })
+      .getByRole('button', { name: ':thinking:' })
+      .waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'reaction-zulip-name.png') });
+    await page.keyboard.press('Enter');
+    await theirs.getByRole('button', { name: /^thinking: 1, including you/ }).waitFor({ timeout: UI_TIMEOUT });
+    const [stored] = (await owner.newestMessages([{ operator: 'topic', operand: TOPIC }], 50)).filter((m) =>
+      m.content.startsWith('Where should we put'),
+    );
+    expect((stored as unknown as { reactions: unknown[] }).reactions).toContainEqual(
+      expect.objectContaining({ emoji_name: 'thinking', emoji_code: '1f914', reaction_type: 'unicode_emoji' }),
+    );
+  });
 });

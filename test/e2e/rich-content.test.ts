@@ -20,6 +20,12 @@ beforeAll(async () => {
   await http.sendToTopic(general.stream_id, TOPIC, '```spoiler How it ends\nEveryone gets cake.\n```');
   await http.sendToTopic(general.stream_id, TOPIC, '> quoted words\n\nand `inline code`');
   await http.sendToTopic(general.stream_id, TOPIC, 'See #**general>weekly sync** for the plan');
+  await http.sendToTopic(
+    general.stream_id,
+    TOPIC,
+    'Pythagoras: $$a^2 = b^2 + c^2$$\n\n```python\ndef area(r):\n    return 3.14 * r ** 2  # approx\n```\n\n' +
+      '3. third\n4. fourth\n\nCall [the desk](tel:+14155551234), @**topic** please',
+  );
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -62,5 +68,55 @@ describe('rich message content', () => {
     await page.getByRole('heading', { name: '#general > weekly sync' }).waitFor({ timeout: UI_TIMEOUT });
     expect(popups).toEqual([]);
     expect(page.url().startsWith(app.host.origin)).toBe(true);
+  });
+
+  it('draws math with KaTeX (MathML kept), code with its language and colours, lists from their number', async () => {
+    const { page } = app;
+    await page
+      .getByRole('navigation', { name: 'Channels' })
+      .getByRole('list', { name: 'Topics in general' })
+      .getByRole('button', { name: TOPIC, exact: true })
+      .click();
+    const log = page.getByRole('log');
+    const row = log.getByRole('article').filter({ hasText: 'Pythagoras' });
+    await row.waitFor({ timeout: UI_TIMEOUT });
+    await row.scrollIntoViewIfNeeded();
+    const math = row.locator('.katex').first();
+    await expect(math.locator('annotation').textContent()).resolves.toBe('a^2 = b^2 + c^2');
+    // KaTeX's stylesheet and fonts are there: the superscript is raised, in KaTeX's own font.
+    const sup = await math.locator('.katex-html .msupsub').first().boundingBox();
+    const base = await math.locator('.katex-html .mord.mathnormal').first().boundingBox();
+    expect(sup && base && sup.y < base.y).toBe(true);
+    expect(await math.evaluate((e) => getComputedStyle(e).fontFamily)).toContain('KaTeX_Main');
+    await expect
+      .poll(() =>
+        page.evaluate(() => [...document.fonts].some((f) => f.family.includes('KaTeX') && f.status === 'loaded')),
+      )
+      .toBe(true);
+
+    const code = row.locator('.codehilite');
+    await expect(code.getAttribute('data-code-language')).resolves.toBe('Python');
+    expect(await code.evaluate((e) => getComputedStyle(e, '::before').content)).toBe('"Python"');
+    const keyword = await code
+      .locator('.k')
+      .first()
+      .evaluate((e) => getComputedStyle(e).color);
+    const plain = await code.locator('code').evaluate((e) => getComputedStyle(e).color);
+    expect(keyword).not.toBe(plain);
+    await expect(row.locator('ol').getAttribute('start')).resolves.toBe('3');
+    await expect(row.locator('a[href^="tel:"]').getAttribute('href')).resolves.toBe('tel:+14155551234');
+    const topicMention = row.locator('.topic-mention');
+    expect(await topicMention.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    await expect(log.locator('.safe-html time').first().textContent()).resolves.toContain('2026');
+    await page.screenshot({ path: join(ARTIFACTS, 'rich-content-math-code.png') });
+    await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'));
+    expect(
+      await code
+        .locator('.k')
+        .first()
+        .evaluate((e) => getComputedStyle(e).color),
+    ).not.toBe(keyword);
+    await page.screenshot({ path: join(ARTIFACTS, 'rich-content-math-code-dark.png') });
+    await page.evaluate(() => delete document.documentElement.dataset['theme']);
   });
 });

@@ -49,6 +49,11 @@ describe('externalUrlToOpen', () => {
     expect(externalUrlToOpen('mailto:someone@example.com')).toBe('mailto:someone@example.com');
   });
 
+  it('hands Zulip’s tel: and sms: links to the system (its phone and messages apps)', () => {
+    expect(externalUrlToOpen('tel:+14155551234')).toBe('tel:+14155551234');
+    expect(externalUrlToOpen('sms:+14155551234')).toBe('sms:+14155551234');
+  });
+
   it('refuses schemes that could run code or reach local files', () => {
     for (const url of [
       'file:///etc/passwd',

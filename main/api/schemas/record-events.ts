@@ -9,6 +9,7 @@ import {
   CustomProfileField,
   Draft,
   NavigationView,
+  RealmEmojiMap,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -148,6 +149,9 @@ export const RealmEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...op('realm', 'deactivated'), realm_id: id.optional() }),
 ]);
 
+/** Custom emoji changed: the whole set again. */
+export const RealmEmojiEvent = z.looseObject({ ...op('realm_emoji', 'update'), realm_emoji: RealmEmojiMap });
+
 export const RECORD_EVENT_SCHEMAS = {
   stream: StreamEvent,
   user_group: UserGroupEvent,
@@ -157,6 +161,7 @@ export const RECORD_EVENT_SCHEMAS = {
   channel_folder: ChannelFolderEvent,
   custom_profile_fields: CustomProfileFieldsEvent,
   realm_playgrounds: RealmPlaygroundsEvent,
+  realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
   push_device: PushDeviceEvent,
@@ -184,6 +189,7 @@ export type NavigationViewEvent = z.infer<typeof NavigationViewEvent>;
 export type ChannelFolderEvent = z.infer<typeof ChannelFolderEvent>;
 export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;
 export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
+export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;

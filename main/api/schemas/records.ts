@@ -94,6 +94,18 @@ export const RealmPlayground = z.looseObject({
 });
 export type RealmPlayground = z.infer<typeof RealmPlayground>;
 
+/** Register's realm_emoji and the realm_emoji event: every custom emoji by ID, deactivated ones too. */
+export const RealmEmojiMap = z.record(
+  z.string(),
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    source_url: z.string(),
+    deactivated: z.boolean().optional(),
+  }),
+);
+export type RealmEmojiMap = z.infer<typeof RealmEmojiMap>;
+
 /** A topic's visibility policy: 0 none, 1 muted, 2 unmuted, 3 followed. */
 export const UserTopicRecord = z.looseObject({
   stream_id: id,

@@ -68,6 +68,8 @@ export const RegisterResponse = SuccessEnvelope.extend({
   realm_url: z.string().optional(),
   realm_icon_url: z.string().optional(),
   realm_empty_topic_display_name: z.string().optional(),
+  /** Zulip's emoji names for this server (FL 140): a JSON file of `code_to_names`. */
+  server_emoji_data_url: z.string().optional(),
   max_message_length: z.number().int().optional(),
   max_topic_length: z.number().int().optional(),
   max_stream_name_length: z.number().int().optional(),

@@ -8,6 +8,7 @@ import { applyDrafts } from './drafts';
 import { applyNavigationView } from './navigation-view';
 import { applyPushDevice } from './push-device';
 import { applyRealm } from './realm';
+import { applyRealmEmoji } from './realm-emoji';
 import { applyRealmPlaygrounds } from './realm-playgrounds';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
@@ -34,6 +35,8 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyCustomProfileFields(ctx, ev);
     case 'realm_playgrounds':
       return applyRealmPlaygrounds(ctx, ev);
+    case 'realm_emoji':
+      return applyRealmEmoji(ctx, ev);
     case 'user_topic':
       return applyUserTopic(ctx, ev);
     case 'typing':
