@@ -64,6 +64,26 @@ export function isTextField(el: Element | null): boolean {
   return (el as HTMLElement).isContentEditable === true;
 }
 
+/** Roles and elements that act on Enter or Space themselves (a message row is not one of them). */
+const CONTROL_SELECTOR =
+  'button, a[href], summary, select, input, textarea, [contenteditable="true"], ' +
+  '[role="button"], [role="link"], [role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"], ' +
+  '[role="option"], [role="tab"], [role="checkbox"], [role="switch"], [role="radio"], [role="combobox"]';
+
+/**
+ * Whether the focused element handles this key itself, so no global shortcut may take it: Enter
+ * or Space on a button, link or other control activates that control (as Zulip does), and
+ * arrow keys move within a control that uses them.
+ */
+export function keyBelongsToFocus(event: ShortcutKey, el: Element | null): boolean {
+  if (!el || !el.matches(CONTROL_SELECTOR)) return false;
+  if (event.key === 'Enter' || event.key === ' ') return true;
+  const arrows = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'];
+  return (
+    arrows.includes(event.key) && el.matches('select, [role="option"], [role="tab"], [role="radio"], [role="combobox"]')
+  );
+}
+
 /** The message after (+1) or before (-1) the focused one in the list, or the first/last one. */
 export function neighbourMessage(log: Element | null, step: 1 | -1): HTMLElement | null {
   if (!log) return null;
