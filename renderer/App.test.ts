@@ -119,13 +119,13 @@ describe('App', () => {
     const user = userEvent.setup();
     render(App, { bridge: bridge.client() });
     const channels = await screen.findByRole('navigation', { name: 'Channels' });
-    expect(within(channels).getByLabelText('3 unread')).toBeInTheDocument();
+    expect(within(channels).getByText('3 unread')).toBeInTheDocument();
 
     const next = sidebar();
     next.channels[0]!.unreadCount = 5;
     next.channels[0]!.topics[0]!.unreadCount = 4;
     bridge.emit('sidebar:changed', { sidebar: next });
-    expect(await within(channels).findByLabelText('5 unread')).toBeInTheDocument();
+    expect(await within(channels).findByText('5 unread')).toBeInTheDocument();
 
     await user.click(within(channels).getByRole('button', { name: 'design' }));
     expect(await screen.findByRole('log', { name: '#design' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, isTextField, neighbourMessage, shortcutFor } from './shortcuts';
+import { SHORTCUT_GROUPS, SHORTCUTS, isTextField, keyBelongsToFocus, neighbourMessage, shortcutFor } from './shortcuts';
 
 describe('shortcutFor', () => {
   it("maps Zulip's keys outside text fields", () => {
@@ -60,5 +60,52 @@ describe('isTextField and neighbourMessage', () => {
     expect(neighbourMessage(log, 1)!.dataset['messageId']).toBe('2');
     expect(neighbourMessage(log, -1)!.dataset['messageId']).toBe('1');
     log.remove();
+  });
+});
+
+describe("Zulip's fuller list", () => {
+  it('maps the message, view and compose keys, Shift keys by their character', () => {
+    const keys: [string, string][] = [
+      ['Home', 'first'],
+      ['End', 'last'],
+      ['G', 'last'],
+      ['R', 'replyDm'],
+      ['@', 'replyMention'],
+      ['>', 'quote'],
+      ['I', 'inbox'],
+      ['t', 'recent'],
+      ['d', 'drafts'],
+      ['*', 'star'],
+      ['+', 'thumbsUp'],
+      ['=', 'firstReaction'],
+      [':', 'reactionPicker'],
+      ['i', 'actionsMenu'],
+      ['u', 'senderCard'],
+      ['e', 'edit'],
+      ['m', 'move'],
+      ['H', 'editHistory'],
+    ];
+    for (const [key, action] of keys) expect(shortcutFor({ key }, false), key).toBe(action);
+    expect(shortcutFor({ key: 's', ctrlKey: true }, false)).toBe('star');
+    expect(shortcutFor({ key: 's', ctrlKey: true }, true)).toBeNull();
+    expect(shortcutFor({ key: '[', ctrlKey: true }, true)).toBe('escape');
+    expect(shortcutFor({ key: 'constructor' }, false)).toBeNull();
+  });
+
+  it('puts every shortcut in one of Zulip’s sections', () => {
+    for (const s of SHORTCUTS) expect(SHORTCUT_GROUPS).toContain(s.group);
+  });
+});
+
+describe('keyBelongsToFocus', () => {
+  it('leaves Enter and Space to buttons and links, not to a message row', () => {
+    const button = document.createElement('button');
+    const row = document.createElement('article');
+    row.tabIndex = -1;
+    expect(keyBelongsToFocus({ key: 'Enter' }, button)).toBe(true);
+    expect(keyBelongsToFocus({ key: ' ' }, button)).toBe(true);
+    expect(keyBelongsToFocus({ key: 'j' }, button)).toBe(false);
+    expect(keyBelongsToFocus({ key: 'Enter' }, row)).toBe(false);
+    expect(keyBelongsToFocus({ key: 'Enter' }, null)).toBe(false);
   });
 });

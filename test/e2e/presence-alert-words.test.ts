@@ -70,7 +70,7 @@ describe('presence and alert words', () => {
     const loud = `Look up: a ${word.toUpperCase()}!`;
     await memberApi.ok('POST', '/messages', { type: 'channel', to: 'general', topic, content: loud });
     // Headless Chromium has not been granted desktop notifications: it shows an in-app toast.
-    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
+    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('group');
     await visible(toasts.filter({ hasText: loud }));
     await shoot('03-notification');
     expect(await toasts.filter({ hasText: quiet }).count()).toBe(0);

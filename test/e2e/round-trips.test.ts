@@ -100,7 +100,7 @@ describe('round trips', () => {
     const words = `Are you free? ${tag()}`;
     await memberHttp.sendDirect([owner.userId], words);
     // Headless Chromium has not been granted desktop notifications: it shows an in-app toast.
-    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: words });
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('group').filter({ hasText: words });
     await visible(toast);
     await shoot('03-notification');
     await toast.getByRole('button', { name: 'Open conversation' }).click();

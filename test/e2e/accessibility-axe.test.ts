@@ -1,0 +1,195 @@
+/**
+ * axe-core on every screen of Parley in real Chromium, in the light and the dark theme: the
+ * sign-in screen, each screen of the sidebar's Views list, a channel, a topic and a DM
+ * conversation, search results, and the dialogs and menus over them. Zero critical and serious
+ * findings (issue 26, item 4). axe's source is evaluated in the page over the DevTools protocol,
+ * which the page's Content-Security-Policy does not govern.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let app: E2eApp;
+let page: Page;
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** The critical and serious findings of axe on the page as it is now. */
+async function scan(): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } }).axe;
+    interface AxeResults {
+      violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+    }
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+}
+
+/** Which theme the page paints now (the root's background). */
+const background = (): Promise<string> =>
+  page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+const views = () => page.getByRole('navigation', { name: 'Views' });
+const channels = () => page.getByRole('navigation', { name: 'Channels' });
+
+/** Each screen: how to get there from the signed-in Home, and what shows it is there. */
+const SCREENS: Array<{ name: string; open: () => Promise<void> }> = [
+  ...[
+    'Inbox',
+    'Recent conversations',
+    'Mentions',
+    'Starred messages',
+    'Followed topics',
+    'Drafts',
+    'Saved snippets',
+    'Browse channels',
+    'Alert words',
+    'Personal settings',
+    'Organization settings',
+  ].map((label) => ({
+    name: label,
+    open: async () => {
+      await views().getByRole('button', { name: label, exact: true }).click();
+      await page.locator('main').waitFor({ timeout: UI_TIMEOUT });
+      // Lazy screens and their lists settle before the scan.
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.waitForTimeout(400);
+    },
+  })),
+  {
+    name: 'channel conversation',
+    open: async () => {
+      await channels().getByRole('button', { name: 'general', exact: true }).click();
+      await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  {
+    name: 'topic conversation, topics expanded',
+    open: async () => {
+      const toggle = channels().getByRole('button', { name: 'Topics in general' });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await channels().getByRole('list', { name: 'Topics in general' }).getByRole('button').first().click();
+      await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  {
+    name: 'direct message conversation',
+    open: async () => {
+      const dms = page.getByRole('navigation', { name: 'Direct messages' });
+      await dms.getByRole('listitem').first().getByRole('button').first().click();
+      await page.getByRole('log').waitFor({ timeout: UI_TIMEOUT });
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'message actions menu',
+    open: async () => {
+      await channels().getByRole('button', { name: 'general', exact: true }).click();
+      await page.getByRole('log').getByRole('button', { name: 'Message actions' }).first().click();
+      await page.getByRole('menu', { name: 'Message actions' }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  {
+    name: 'search results with suggestions',
+    open: async () => {
+      await page.keyboard.press('Escape');
+      const box = page.getByRole('searchbox', { name: 'Search messages' });
+      await box.fill('lunch');
+      await box.press('Enter');
+      await page.waitForTimeout(800);
+      await box.fill('st');
+      await page.getByRole('listbox', { name: 'Search suggestions' }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  {
+    name: 'keyboard shortcuts dialog',
+    open: async () => {
+      await page.getByRole('button', { name: 'Keyboard shortcuts (?)' }).click();
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  {
+    name: 'sign-out dialog',
+    open: async () => {
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.getByRole('dialog', { name: /^Sign out of/ }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  {
+    name: 'new direct message dialog',
+    open: async () => {
+      await page
+        .getByRole('button', { name: /new direct message/i })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'New direct message' }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+];
+
+/** Back to a plain Home: no dialog, menu or field keeps anything open. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill('');
+}
+
+beforeAll(async () => {
+  app = await startE2eApp('axe');
+  page = app.page;
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const THEMES = [
+  { theme: 'light', paint: 'rgb(255, 255, 255)' },
+  { theme: 'dark', paint: 'rgb(27, 29, 34)' },
+] as const;
+
+describe('axe-core before signing in', () => {
+  it('finds nothing critical or serious on the sign-in screen in either theme', async () => {
+    await page.goto(app.host.url);
+    await page.getByRole('textbox', { name: 'Server URL' }).waitFor({ timeout: UI_TIMEOUT });
+    for (const { theme, paint } of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await background()).toBe(paint);
+      expect(await scan(), theme).toEqual([]);
+      await page.screenshot({ path: join(ARTIFACTS, `axe-${theme}-sign-in.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await signInThroughUi(page, app.server.baseUrl, app.server.byRole(100));
+  });
+});
+
+describe.each(THEMES)('axe-core in the $theme theme', ({ theme, paint }) => {
+  it('finds nothing critical or serious on every screen', { timeout: 300_000 }, async () => {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await background()).toBe(paint);
+    const found: Record<string, Finding[]> = {};
+    for (const screen of SCREENS) {
+      await settle();
+      await screen.open();
+      const findings = await scan();
+      if (findings.length > 0) found[screen.name] = findings;
+      const file = screen.name.replace(/[^a-z]+/gi, '-').toLowerCase();
+      await page.screenshot({ path: join(ARTIFACTS, `axe-${theme}-${file}.png`) });
+    }
+    await settle();
+    expect(found).toEqual({});
+  });
+});
