@@ -12,10 +12,12 @@ describe('day separators', () => {
   });
 
   it('counts calendar days across a daylight-saving change, in the user’s time zone', () => {
-    const zone = process.env['TZ'];
+    // The tests run in Node, whose Date follows TZ when it changes; the renderer has no Node types.
+    const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+    const zone = env['TZ'];
     // Berlin moves to summer time on 29 March 2026 (a 23-hour day: 24 hours
     // before 00:30 on the 30th is still the 28th) and back on 25 October (25 hours).
-    process.env['TZ'] = 'Europe/Berlin';
+    env['TZ'] = 'Europe/Berlin';
     try {
       const afterSpring = new Date(2026, 2, 30, 0, 30);
       expect(formatDay(new Date(2026, 2, 29, 12, 0).getTime() / 1000, afterSpring)).toBe('Yesterday');
@@ -24,8 +26,8 @@ describe('day separators', () => {
       expect(formatDay(new Date(2026, 9, 25, 0, 15).getTime() / 1000, afterAutumn)).toBe('Yesterday');
       expect(formatDay(new Date(2026, 9, 24, 23, 45).getTime() / 1000, afterAutumn)).not.toMatch(/Yesterday/);
     } finally {
-      if (zone === undefined) delete process.env['TZ'];
-      else process.env['TZ'] = zone;
+      if (zone === undefined) delete env['TZ'];
+      else env['TZ'] = zone;
     }
   });
 
