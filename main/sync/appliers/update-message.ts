@@ -35,6 +35,7 @@ function applyMove({ store, log }: ApplyContext, ev: UpdateMessageEvent): number
     log.warn('update_message move without channel or topic; ignored', { id: ev.id, message_id: ev.message_id });
     return [];
   }
+  store.versions.touchStructure(ev.message_ids);
   const movedAt = isResolveOnly(ev) ? null : (ev.edit_timestamp ?? null);
   const moved = store.messages.move(ev.message_ids, channelId, topic, movedAt);
   store.unreads.moveTo(ev.message_ids, channelId, topic);
@@ -86,6 +87,7 @@ function applyFlags({ store }: ApplyContext, ev: UpdateMessageEvent): boolean {
 }
 
 export function applyUpdateMessage(ctx: ApplyContext, ev: UpdateMessageEvent): Delta[] {
+  ctx.store.versions.touch([ev.message_id]);
   const changed = new Set<number>();
   const deltas: Delta[] = [];
   if (applyContent(ctx, ev)) changed.add(ev.message_id);

@@ -10,6 +10,7 @@ import { flagIndexes } from './0007-flag-indexes';
 import { unreadCounts } from './0008-unread-counts';
 import { searchBacklog } from './0009-search-backlog';
 import { unreadTotals } from './0010-unread-totals';
+import { unverifiedRanges } from './0011-unverified-ranges';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -22,4 +23,5 @@ export const accountMigrations: readonly Migration[] = [
   unreadCounts,
   searchBacklog,
   unreadTotals,
+  unverifiedRanges,
 ];
