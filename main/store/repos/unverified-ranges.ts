@@ -18,6 +18,7 @@ export class UnverifiedRangesRepo {
   readonly #insert;
   readonly #newestFirst;
   readonly #count;
+  readonly #forget;
 
   constructor(db: Db) {
     this.#db = db;
@@ -34,6 +35,7 @@ export class UnverifiedRangesRepo {
     this.#insert = db.prepare('INSERT INTO unverified_ranges (narrow_key, lo, hi) VALUES (?, ?, ?)');
     this.#newestFirst = db.prepare('SELECT narrow_key AS key, lo, hi FROM unverified_ranges ORDER BY hi DESC LIMIT ?');
     this.#count = db.prepare('SELECT count(*) FROM unverified_ranges').pluck();
+    this.#forget = db.prepare('DELETE FROM unverified_ranges WHERE narrow_key = ?');
   }
 
   /** After a gap: everything message_ranges vouches for is unverified. */
@@ -55,6 +57,11 @@ export class UnverifiedRangesRepo {
         if (r.hi > hi) this.#insert.run(key, hi + 1, r.hi);
       }
     })();
+  }
+
+  /** The narrow is no longer cached as complete anywhere. */
+  forget(key: string): void {
+    this.#forget.run(key);
   }
 
   /** Unverified intervals, the newest first. */
