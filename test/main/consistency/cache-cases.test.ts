@@ -117,7 +117,7 @@ describe('2. an event applied while a page is in flight', () => {
     const gone = await other.sendToChannel(channelId, t.topic, 'deleted while the page was on its way');
     await freshRig();
     const held = rig.hold();
-    const page = rig.pager.fetch(t, 'newest', 10, 0);
+    const page = held.around(() => rig.pager.fetch(t, 'newest', 10, 0));
     await held.answered;
     await other.call('DELETE', `/messages/${gone}`);
     expect(await rig.drain()).toBeGreaterThan(0);
@@ -132,7 +132,7 @@ describe('2. an event applied while a page is in flight', () => {
     await freshRig();
     await rig.pager.page(t, 'newest', 10, 0);
     const held = rig.hold();
-    const page = rig.pager.fetch(t, 'newest', 10, 0);
+    const page = held.around(() => rig.pager.fetch(t, 'newest', 10, 0));
     await held.answered;
     await other.call('PATCH', `/messages/${id}`, { content: 'after' });
     await other.call('POST', `/messages/${id}/reactions`, { emoji_name: 'octopus' });
@@ -153,7 +153,7 @@ describe('2. an event applied while a page is in flight', () => {
     await freshRig();
     expect(rig.store.unreads.isUnread(ids[0]!)).toBe(true);
     const held = rig.hold();
-    const page = rig.pager.page(t, 'newest', 10, 0);
+    const page = held.around(() => rig.pager.page(t, 'newest', 10, 0));
     await held.answered;
     await me.call('POST', '/messages/flags', { messages: [ids[0]], op: 'add', flag: 'read' });
     await rig.drain();
@@ -168,7 +168,7 @@ describe('2. an event applied while a page is in flight', () => {
     const later = await other.sendToChannel(channelId, `${t.topic} other`, 'moved in while the page was on its way');
     await freshRig();
     const held = rig.hold();
-    const page = rig.pager.page(t, 'newest', 10, 0);
+    const page = held.around(() => rig.pager.page(t, 'newest', 10, 0));
     await held.answered;
     await other.call('PATCH', `/messages/${later}`, QUIET_MOVE(t.topic));
     await rig.drain();

@@ -6,6 +6,7 @@
  * engine does (snapshot, refetch of the open view, gap catch-up, background revalidation), and
  * `hold()` keeps the next GET /messages answer back until the test releases it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { messageFetcher } from '../../../main/accounts/fetcher';
 import { refreshAfterGap } from '../../../main/accounts/gap-catch-up';
@@ -26,8 +27,20 @@ const log = createLogger({ name: 'cache-rig', sink: () => {} });
 export interface Held {
   /** Resolves once the server has answered (the answer is then kept back). */
   answered: Promise<void>;
+  /** Lets the answer through; a hold no request took is dropped. */
   release(): void;
+  /** Runs `fn`: the first GET /messages it makes (or starts, e.g. a revalidation) is the one held. */
+  around<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+interface Hold {
+  taken: boolean;
+  answered: () => void;
+  gate: Promise<void>;
+}
+
+/** The hold of the code running now: only requests made under `Held.around` are held. */
+const currentHold = new AsyncLocalStorage<Hold>();
 
 export class CacheRig {
   readonly store: AccountStore;
@@ -42,7 +55,6 @@ export class CacheRig {
   #loseAnswers: string[] = [];
   #queue: string | null = null;
   #lastEventId = -1;
-  #holds: { answered: () => void; gate: Promise<void> }[] = [];
 
   constructor(
     readonly baseUrl: string,
@@ -116,14 +128,14 @@ export class CacheRig {
     }
   }
 
-  /** The next GET /messages is answered by the server at once, but reaches the pager only on release. */
+  /** A GET /messages made under `around` is answered by the server at once, but reaches the pager only on release. */
   hold(): Held {
     let answered!: () => void;
     let release!: () => void;
     const done = new Promise<void>((r) => (answered = r));
     const gate = new Promise<void>((r) => (release = r));
-    this.#holds.push({ answered, gate });
-    return { answered: done, release };
+    const hold: Hold = { taken: false, answered, gate };
+    return { answered: done, release, around: (fn) => currentHold.run(hold, fn) };
   }
 
   /**
@@ -143,7 +155,9 @@ export class CacheRig {
   async #fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const isPage = url.pathname.endsWith('/api/v1/messages') && (init?.method ?? 'GET') === 'GET';
-    const held = isPage ? this.#holds.shift() : undefined;
+    const hold = isPage ? currentHold.getStore() : undefined;
+    const held = hold && !hold.taken ? hold : undefined;
+    if (held) held.taken = true;
     const res = await fetch(input, init);
     const lose = this.#loseAnswers.findIndex((suffix) => url.pathname.endsWith(suffix));
     if (lose >= 0) {
