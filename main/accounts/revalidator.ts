@@ -11,6 +11,7 @@
  * (messages:added / updated / removed), so the screen is corrected in place. When the server
  * cannot be asked, it stops; the next view or gap starts it again.
  */
+import { ApiError } from '../api';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import { filterKey, filterOfKey, type NarrowFilter } from '../store/narrows';
@@ -96,6 +97,8 @@ export class Revalidator {
       try {
         result = await this.#d.pager.fetch(job.filter, job.anchor, job.before, job.after, { report: true });
       } catch (e) {
+        // Anything but the server's refusal (a full disk, a closed cache) stops the walk.
+        if (!(e instanceof ApiError)) throw e;
         // Refused for good (the narrow is gone, or no longer ours to read): what the cache holds
         // there can no longer be vouched for.
         this.#d.log.info('the server refused to show a cached narrow again; forgetting its ranges', { error: e });
