@@ -126,7 +126,6 @@ export class Account {
       log: o.log.child('pager'),
       onStale: (filter, anchor, before, after) => this.#revalidator.viewed(filter, anchor, before, after),
     });
-    // Checks cached ranges against the server again after an event gap.
     this.#revalidator = new Revalidator({
       store,
       pager: this.#pager,
@@ -323,6 +322,7 @@ export class Account {
         }
         this.#publish(deltas);
         this.#out.notify(deltas);
+        this.#revalidator.resume();
       },
       onRegistered: (r) => this.#afterRegister(r),
       // The last run's queue still answers: a later loss of it is a gap whose messages ring.

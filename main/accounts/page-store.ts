@@ -8,8 +8,9 @@
  * - Cached messages of the narrow inside the range that the server did not return are gone from
  *   it (deleted, moved away, or no longer visible to us): their cached copy is dropped and cut out
  *   of the ranges that held it, so a narrow that may still have them asks the server again.
- * - The range is recorded (and counts as verified) only when no move, delete or new snapshot
- *   came while the request was in flight: those can change which messages a narrow holds.
+ * - The range is recorded only when no move, delete or new snapshot came while the request was
+ *   in flight: those can change which messages a narrow holds. It counts as verified only when,
+ *   besides, no message of the page was left as cached.
  */
 import type { AccountStore } from '../store/account-store';
 import { cacheMessagesInChunks } from '../store/cache-messages';
@@ -112,7 +113,9 @@ export async function storePage(
     if (!versions.structureSince(start.version)) {
       const key = filterKey(filter);
       store.ranges.add(key, range.lo, range.hi);
-      store.unverified.clear(key, range.lo, range.hi);
+      // A message left as cached took only what its event said (a reaction, a flag): the rest of
+      // a copy from before a gap may still be stale, so the range stays unverified.
+      if (skipped.size === 0) store.unverified.clear(key, range.lo, range.hi);
       result.rangeRecorded = true;
     }
   });

@@ -21,7 +21,7 @@ import type { Pager, PageResult } from './pager';
 
 /** Messages asked for per request when walking an unverified range, newest first. */
 export const REVALIDATE_BATCH = 500;
-/** Rounds in a row that verify nothing (moves kept coming) before a gap's walk waits for the next trigger. */
+/** Rounds in a row that verify nothing (events kept touching the pages) before the walk waits for the next view or gap. */
 const MAX_STALLS = 3;
 /** Unverified ranges looked at when choosing the next one. */
 const LOOKAHEAD = 1000;
@@ -70,6 +70,16 @@ export class Revalidator {
     this.#kick();
   }
 
+  /**
+   * Events were applied: a walk that paused (events kept touching its pages) goes on, and one
+   * starts for what the events put in doubt (a copy not checked since a gap moved into a range).
+   */
+  resume(): void {
+    if (!this.#walkRanges && this.#d.store.unverified.count() === 0) return;
+    this.#walkRanges = true;
+    this.#kick();
+  }
+
   /** Resolves when nothing is left to do (or the server could not be asked). */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
@@ -92,7 +102,8 @@ export class Revalidator {
       const viewed = this.#viewed.shift();
       const job = viewed ?? this.#nextRange();
       if (!job) return;
-      const unverifiedBefore = this.#d.store.unverified.count();
+      const newest = this.#d.store.messages.newestId();
+      const unverifiedBefore = this.#d.store.unverified.span(newest);
       let result: PageResult;
       try {
         result = await this.#d.pager.fetch(job.filter, job.anchor, job.before, job.after, { report: true });
@@ -113,10 +124,10 @@ export class Revalidator {
       if (result.fromCache) return;
       this.#publish(result);
       if (viewed) continue;
-      stalls = this.#d.store.unverified.count() < unverifiedBefore ? 0 : stalls + 1;
+      stalls = this.#d.store.unverified.span(newest) < unverifiedBefore ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
+        // Not given up: the next batch of events, view or gap walks on from here (resume()).
         this.#d.log.info('cached ranges keep changing while being checked; trying again later');
-        this.#walkRanges = false;
         return;
       }
     }

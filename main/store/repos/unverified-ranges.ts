@@ -18,6 +18,7 @@ export class UnverifiedRangesRepo {
   readonly #insert;
   readonly #newestFirst;
   readonly #count;
+  readonly #span;
   readonly #forget;
 
   constructor(db: Db) {
@@ -35,6 +36,7 @@ export class UnverifiedRangesRepo {
     this.#insert = db.prepare('INSERT INTO unverified_ranges (narrow_key, lo, hi) VALUES (?, ?, ?)');
     this.#newestFirst = db.prepare('SELECT narrow_key AS key, lo, hi FROM unverified_ranges ORDER BY hi DESC LIMIT ?');
     this.#count = db.prepare('SELECT count(*) FROM unverified_ranges').pluck();
+    this.#span = db.prepare('SELECT total(min(hi, ?) - lo + 1) FROM unverified_ranges').pluck();
     this.#forget = db.prepare('DELETE FROM unverified_ranges WHERE narrow_key = ?');
   }
 
@@ -46,6 +48,11 @@ export class UnverifiedRangesRepo {
   /** Whether any of [lo, hi] of the narrow is unverified. */
   overlaps(key: string, lo: number, hi: number): boolean {
     return this.#overlapping.all(key, hi, lo).length > 0;
+  }
+
+  /** This message of the narrow may be stale (a copy from before a gap moved into it). */
+  markOne(key: string, id: number): void {
+    if (!this.overlaps(key, id, id)) this.#insert.run(key, id, id);
   }
 
   /** The server just answered for [lo, hi] of the narrow: that part is verified. */
@@ -67,6 +74,11 @@ export class UnverifiedRangesRepo {
   /** Unverified intervals, the newest first. */
   newestFirst(limit: number): UnverifiedRange[] {
     return this.#newestFirst.all(limit) as UnverifiedRange[];
+  }
+
+  /** How many IDs the unverified intervals span (those open to the newest counted up to `newest`). */
+  span(newest: number): number {
+    return this.#span.get(newest) as number;
   }
 
   count(): number {

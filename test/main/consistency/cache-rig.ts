@@ -125,6 +125,7 @@ export class CacheRig {
       );
       this.#lastEventId = Math.max(...events.map((e) => e.id));
       applied += events.length;
+      this.revalidator.resume();
     }
   }
 
