@@ -120,55 +120,59 @@ async function newChannels(): Promise<[number, number]> {
 }
 
 describe('cache model', () => {
-  it(`after ${RUNS} random scripts the cache's view of every narrow equals the server's`, async () => {
-    const totals = { runs: 0, steps: 0, messagesChecked: 0, differences: 0, counts: {} as Record<string, number> };
-    await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 10, maxLength: 40 }), async (steps) => {
-        runNo++;
-        const channels = await newChannels();
-        const rig = new CacheRig(server.baseUrl, { email: me.email, apiKey: me.apiKey, userId: me.userId });
-        try {
-          await rig.reconnect();
-          const script = new ScriptRun(me, rig, channels);
-          // A few messages to start from, in both channels.
-          for (const [channel, topic] of [
-            [0, 0],
-            [0, 1],
-            [1, 0],
-            [0, 0],
-          ] as const) {
-            await script.run([{ kind: 'send', channel, topic }]);
+  it(
+    `after ${RUNS} random scripts the cache's view of every narrow equals the server's`,
+    async () => {
+      const totals = { runs: 0, steps: 0, messagesChecked: 0, differences: 0, counts: {} as Record<string, number> };
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 10, maxLength: 40 }), async (steps) => {
+          runNo++;
+          const channels = await newChannels();
+          const rig = new CacheRig(server.baseUrl, { email: me.email, apiKey: me.apiKey, userId: me.userId });
+          try {
+            await rig.reconnect();
+            const script = new ScriptRun(me, rig, channels);
+            // A few messages to start from, in both channels.
+            for (const [channel, topic] of [
+              [0, 0],
+              [0, 1],
+              [1, 0],
+              [0, 0],
+            ] as const) {
+              await script.run([{ kind: 'send', channel, topic }]);
+            }
+            await script.run(steps);
+            // Reachable again, and the views revalidated.
+            if (!rig.live) await rig.reconnect();
+            await rig.drain();
+            await rig.revalidator.idle();
+            await rig.drain();
+            const { diffs, checked } = await differences(rig, channels);
+            totals.runs++;
+            totals.steps += steps.length;
+            totals.messagesChecked += checked;
+            totals.differences += diffs.length;
+            for (const [k, n] of Object.entries(script.counts)) totals.counts[k] = (totals.counts[k] ?? 0) + n;
+            expect(rig.store.unverified.count()).toBe(0);
+            expect(diffs).toEqual([]);
+          } finally {
+            rig.close();
+            // The next run's register stays small: this run's channels are left.
+            await me.call('DELETE', '/users/me/subscriptions', {
+              subscriptions: [`model ${runNo} a`, `model ${runNo} b`],
+            });
           }
-          await script.run(steps);
-          // Reachable again, and the views revalidated.
-          if (!rig.live) await rig.reconnect();
-          await rig.drain();
-          await rig.revalidator.idle();
-          await rig.drain();
-          const { diffs, checked } = await differences(rig, channels);
-          totals.runs++;
-          totals.steps += steps.length;
-          totals.messagesChecked += checked;
-          totals.differences += diffs.length;
-          for (const [k, n] of Object.entries(script.counts)) totals.counts[k] = (totals.counts[k] ?? 0) + n;
-          expect(rig.store.unverified.count()).toBe(0);
-          expect(diffs).toEqual([]);
-        } finally {
-          rig.close();
-          // The next run's register stays small: this run's channels are left.
-          await me.call('DELETE', '/users/me/subscriptions', {
-            subscriptions: [`model ${runNo} a`, `model ${runNo} b`],
-          });
-        }
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true, timeout: 60_000, ...(PATH ? { path: PATH } : {}) },
-    );
-    mkdirSync(join('test', 'artifacts'), { recursive: true });
-    writeFileSync(join('test', 'artifacts', 'cache-model.json'), JSON.stringify({ seed: SEED, ...totals }, null, 2));
-    if (!PATH) expect(totals.runs).toBe(RUNS);
-    expect(totals.messagesChecked).toBeGreaterThan(RUNS);
-    for (const kind of ['send', 'edit', 'delete', 'move', 'react', 'flag', 'lose', 'reconnect', 'page', 'heldPage']) {
-      expect(totals.counts[kind] ?? 0, kind).toBeGreaterThan(0);
-    }
-  }, 60_000 + RUNS * 3_000);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true, timeout: 60_000, ...(PATH ? { path: PATH } : {}) },
+      );
+      mkdirSync(join('test', 'artifacts'), { recursive: true });
+      writeFileSync(join('test', 'artifacts', 'cache-model.json'), JSON.stringify({ seed: SEED, ...totals }, null, 2));
+      if (!PATH) expect(totals.runs).toBe(RUNS);
+      expect(totals.messagesChecked).toBeGreaterThan(RUNS);
+      for (const kind of ['send', 'edit', 'delete', 'move', 'react', 'flag', 'lose', 'reconnect', 'page', 'heldPage']) {
+        expect(totals.counts[kind] ?? 0, kind).toBeGreaterThan(0);
+      }
+    },
+    60_000 + RUNS * 3_000,
+  );
 });
