@@ -30,7 +30,8 @@ import { openAccountStore } from './account-store-open';
 import { messageFetcher } from './fetcher';
 import { MessageActions } from './message-actions';
 import { Pager, type PageOptions } from './pager';
-import { catchUpGap, newestUnread } from './gap-catch-up';
+import { Revalidator } from './revalidator';
+import { newestUnread, refreshAfterGap } from './gap-catch-up';
 import { AccountRecords } from '../records/account-records';
 import { validateCompose } from './compose-rules';
 import { AccountPush, tapEvents } from './push-hookup';
@@ -38,9 +39,6 @@ import type { PushSetup } from './push-setup';
 import { AccountOutput } from './account-output';
 import { conversationNames, echoView, messageView, userLookup } from './views';
 import { StorageFailure } from '../store/storage-failure';
-
-/** How many of the open narrow's newest messages are refetched after an event gap. */
-const RESYNC_COUNT = 100;
 
 export interface AccountOptions {
   record: AccountRecord;
@@ -66,16 +64,15 @@ export class Account {
   readonly store: AccountStore;
   #record: AccountRecord;
   #status: AccountStatus;
-  /**
-   * The newest message ID this run knew of (cached, unread in a snapshot, or from an event), or
-   * null before the first queue: after a lost queue, anything newer arrived in the gap.
-   */
+  // The newest message ID this run knew of (cached, unread in a snapshot, or from an event), or null
+  // before its first queue (registered, or the last run's answering): after a lost queue, anything newer arrived in the gap.
   #newestKnown: number | null = null;
   #openView: Narrow | null;
   readonly #o: AccountOptions;
   readonly #client: ApiClient | null;
   readonly #engine: SyncEngine | null;
   readonly #pager: Pager;
+  readonly #revalidator: Revalidator;
   readonly #outbox: Outbox;
   /** Encrypted push for this account; null without a push setup or a key. */
   readonly #push: AccountPush | null;
@@ -127,6 +124,14 @@ export class Account {
       fetch: messageFetcher(this.#client, () => this.#featureLevel(), o.record.userId),
       liveQueueId: () => this.#engine?.queueId ?? null,
       log: o.log.child('pager'),
+      onStale: (filter, anchor, before, after) => this.#revalidator.viewed(filter, anchor, before, after),
+    });
+    this.#revalidator = new Revalidator({
+      store,
+      pager: this.#pager,
+      openView: () => (this.#openView ? narrowFilter(this.#openView, o.record.userId) : null),
+      publish: (deltas) => this.#publish(deltas),
+      log: o.log.child('revalidate'),
     });
     const client = this.#client;
     this.#outbox = new Outbox({
@@ -282,6 +287,7 @@ export class Account {
   async close(opts: { forget?: boolean } = {}): Promise<void> {
     const queueId = this.#engine?.queueId ?? null;
     this.#outbox.close();
+    this.#revalidator.close();
     this.#presence?.stop();
     this.actions.close();
     this.records.close();
@@ -317,16 +323,17 @@ export class Account {
         }
         this.#publish(deltas);
         this.#out.notify(deltas);
+        this.#revalidator.resume();
       },
       onRegistered: (r) => this.#afterRegister(r),
+      // The last run's queue still answers: a later loss of it is a gap whose messages ring.
+      onResumed: () => {
+        this.#newestKnown ??= Math.max(this.store.messages.newestId(), newestUnread(this.store));
+      },
     });
   }
 
   async #afterRegister(r: RegisterResponse): Promise<void> {
-    // After a lost queue, anything newer than what this run knew arrived during the gap; at start,
-    // anything newer than the cache (nothing when the cache is empty: that is history, not news).
-    const queueWasLost = this.#newestKnown !== null;
-    const newestCached = this.#newestKnown ?? this.store.messages.newestId();
     const next: AccountRecord = {
       ...this.#record,
       featureLevel: r.featureLevel,
@@ -341,25 +348,19 @@ export class Account {
     this.records.afterRegister(r.server_emoji_data_url);
     // Not awaited: the push registration must not hold up the refetch and the outbox.
     void this.#push?.afterRegister((r as Record<string, unknown>)['push_devices']);
-    if (this.#openView) {
-      // Events were missed before this queue: fetch the newest of what is on screen.
-      const result = await this.#pager.fetch(
-        narrowFilter(this.#openView, this.#record.userId),
-        'newest',
-        RESYNC_COUNT,
-        0,
-      );
-      this.#publish([{ kind: 'messagesAdded', ids: result.newIds }]);
-    }
-    if (newestCached > 0) {
-      // Messages of the gap reach the lists and the sidebar; they ring only when this run lost its
-      // queue (what arrived while the app was closed is not announced at start, as in Zulip).
-      const gap = await catchUpGap(this.#pager, this.store, newestCached, this.#o.log);
-      const deltas = [{ kind: 'messagesAdded' as const, ids: gap }];
-      if (gap.length > 0) this.#publish(deltas);
-      if (gap.length > 0 && queueWasLost) this.#out.notify(deltas);
-    }
-    this.#newestKnown = Math.max(newestCached, this.store.messages.newestId(), newestUnread(this.store));
+    this.#newestKnown = await refreshAfterGap(
+      {
+        pager: this.#pager,
+        store: this.store,
+        log: this.#o.log,
+        openView: this.#openView ? narrowFilter(this.#openView, this.#record.userId) : null,
+        publish: (deltas) => this.#publish(deltas),
+        notify: (deltas) => this.#out.notify(deltas),
+      },
+      this.#newestKnown,
+    );
+    // Everything else the cache vouches for is checked again in the background, newest first.
+    this.#revalidator.afterGap();
     // Sends whose message event fell into the gap before this queue are settled now.
     await this.#outbox.flush({ reconcile: true });
   }

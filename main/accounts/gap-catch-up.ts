@@ -7,7 +7,12 @@
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import type { NarrowFilter } from '../store/narrows';
+import type { Delta } from '../sync/deltas';
 import type { Pager } from './pager';
+import { deltasOf } from './revalidator';
+
+/** How many of the open narrow's newest messages are refetched after an event gap. */
+export const RESYNC_COUNT = 100;
 
 /** At most this many conversations are fetched after one gap (the newest first). */
 export const GAP_CONVERSATIONS = 20;
@@ -54,4 +59,39 @@ export async function catchUpGap(
   }
   if (added.size > 0) log.info('fetched messages that arrived while the event queue was lost', { count: added.size });
   return [...added].sort((a, b) => a - b);
+}
+
+export interface GapRefreshDeps {
+  pager: Pager;
+  store: AccountStore;
+  log: Logger;
+  openView: NarrowFilter | null;
+  publish(deltas: Delta[]): void;
+  notify(deltas: Delta[]): void;
+}
+
+/**
+ * After a register: the newest of the open view is fetched again (what was added, changed or
+ * removed meanwhile is corrected on screen), then the gap's conversations. `newestKnown` is the
+ * newest message this run knew of, or null before its first queue. Answers the newest known now.
+ */
+export async function refreshAfterGap(d: GapRefreshDeps, newestKnown: number | null): Promise<number> {
+  // After a lost queue, anything newer than what this run knew arrived during the gap; at start,
+  // anything newer than the cache (nothing when the cache is empty: that is history, not news).
+  const queueWasLost = newestKnown !== null;
+  const newestCached = newestKnown ?? d.store.messages.newestId();
+  if (d.openView) {
+    const result = await d.pager.fetch(d.openView, 'newest', RESYNC_COUNT, 0, { report: true });
+    const deltas = deltasOf(result);
+    if (deltas.length > 0) d.publish(deltas);
+  }
+  if (newestCached > 0) {
+    // Messages of the gap reach the lists and the sidebar; they ring only when this run lost its
+    // queue (what arrived while the app was closed is not announced at start, as in Zulip).
+    const gap = await catchUpGap(d.pager, d.store, newestCached, d.log);
+    const deltas = [{ kind: 'messagesAdded' as const, ids: gap }];
+    if (gap.length > 0) d.publish(deltas);
+    if (gap.length > 0 && queueWasLost) d.notify(deltas);
+  }
+  return Math.max(newestCached, d.store.messages.newestId(), newestUnread(d.store));
 }

@@ -1,7 +1,10 @@
 /**
  * What the user does to messages: mark read, star, react, edit or move, delete, type, search.
  * Read, star and reaction changes show at once (optimistic, published as deltas) and are undone
- * if the server refuses; the server's events then confirm them, which changes nothing more.
+ * if the request fails, except where an event (or a new snapshot) said something about those
+ * messages meanwhile: that is the server's word, newer than the state before the change (a
+ * request whose answer was lost may have been applied). When the event comes after the undo,
+ * it corrects the undo in turn. The server's events then confirm a change, which changes nothing more.
  * Edits, moves and deletes wait for the server: its update_message / delete_message events
  * are what change the cache.
  */
@@ -81,13 +84,20 @@ export class MessageActions {
     const entries = store.unreads.inScope(scope);
     const ids = entries.map((e) => e.messageId);
     store.transaction(() => store.unreads.remove(ids));
+    const mine = this.#touched(ids);
     this.#changed(ids, true);
     try {
       await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
     } catch (e) {
-      store.transaction(() => store.unreads.add(entries));
-      this.#changed(ids, true);
+      const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
+      store.transaction(() => store.unreads.add(undo));
+      this.#changed(
+        undo.map((u) => u.messageId),
+        true,
+      );
       throw e;
+    } finally {
+      store.versions.end(mine);
     }
     return { count: ids.length };
   }
@@ -96,18 +106,28 @@ export class MessageActions {
   async star(messageIds: number[], starred: boolean): Promise<null> {
     const { store } = this.#d;
     const client = this.#client();
-    const wasStarred = messageIds.filter((id) => store.starred.has(id));
+    const wasStarred = new Set(messageIds.filter((id) => store.starred.has(id)));
     store.transaction(() => store.messages.setStarred(messageIds, starred));
+    const mine = this.#touched(messageIds);
     this.#changed(messageIds, true);
     try {
       await setFlagInBatches(client, messageIds, starred ? 'add' : 'remove', 'starred');
     } catch (e) {
+      const undo = messageIds.filter((id) => !store.versions.touchedSince(id, mine));
       store.transaction(() => {
-        store.messages.setStarred(messageIds, false);
-        store.messages.setStarred(wasStarred, true);
+        store.messages.setStarred(
+          undo.filter((id) => !wasStarred.has(id)),
+          false,
+        );
+        store.messages.setStarred(
+          undo.filter((id) => wasStarred.has(id)),
+          true,
+        );
       });
-      this.#changed(messageIds, true);
+      this.#changed(undo, true);
       throw e;
+    } finally {
+      store.versions.end(mine);
     }
     return null;
   }
@@ -116,15 +136,16 @@ export class MessageActions {
   async react(messageId: number, emoji: EmojiRef, op: 'add' | 'remove'): Promise<null> {
     const { store } = this.#d;
     const client = this.#client();
-    const mine: StoredReaction = {
+    const reaction: StoredReaction = {
       userId: this.#d.selfUserId,
       reactionType: emoji.type,
       emojiCode: emoji.code,
       emojiName: emoji.name,
     };
     const apply = (add: boolean) =>
-      add ? store.messages.addReaction(messageId, mine) : store.messages.removeReaction(messageId, mine);
+      add ? store.messages.addReaction(messageId, reaction) : store.messages.removeReaction(messageId, reaction);
     const cached = apply(op === 'add');
+    const mine = this.#touched([messageId]);
     if (cached) this.#changed([messageId], false);
     const params = { emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: emoji.type };
     try {
@@ -133,8 +154,11 @@ export class MessageActions {
       // Already as asked (another client of ours got there first): nothing to undo.
       const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
       if (e instanceof ApiError && e.code === already) return null;
-      if (cached && apply(op !== 'add')) this.#changed([messageId], false);
+      const newer = store.versions.touchedSince(messageId, mine);
+      if (cached && !newer && apply(op !== 'add')) this.#changed([messageId], false);
       throw e;
+    } finally {
+      store.versions.end(mine);
     }
     return null;
   }
@@ -223,6 +247,15 @@ export class MessageActions {
     if (!this.#d.client)
       throw new IpcFailure('SIGNED_OUT', 'This account is signed out. Sign in again to change messages.');
     return this.#d.client;
+  }
+
+  /**
+   * Stamps the user's own change (a page asked for before it must not undo it) and begins watching
+   * for anything newer about these messages; the caller ends the watch.
+   */
+  #touched(ids: readonly number[]): number {
+    this.#d.store.versions.touch(ids);
+    return this.#d.store.versions.begin();
   }
 
   #changed(ids: readonly number[], countsToo: boolean): void {

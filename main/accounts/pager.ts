@@ -6,17 +6,20 @@
  * range around the anchor the whole window is fetched. Requests ask for at most MAX_PER_REQUEST
  * messages; what they return is stored, with the range it proves, before answering. The store
  * goes in chunks with the event loop free in between, so a 5,000-message window never stalls IPC.
- * When the server cannot be asked, whatever the cache holds is the answer.
+ * When the server cannot be asked, whatever the cache holds is the answer. What a fetch stores
+ * replaces the cache inside the range it proves, never over anything newer (./page-store.ts).
+ * A window answered from a range not checked since the last event gap is handed to `onStale`,
+ * which asks the server again in the background (./revalidator.ts).
  */
 import { isAuthFailure, isTransient } from '../api/errors';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
-import { cacheMessagesInChunks } from '../store/cache-messages';
 import { NEWEST, filterKey, type NarrowFilter } from '../store/narrows';
 import { WriteWatch } from '../store/write-watch';
 import type { CachedMessage } from '../store/repos/message-rows';
 import { anchorId, resolveFirstUnread, viewAround, windowOf, type CacheView, type PageAnchor } from './cache-page';
 import { fetchSide, fetchWindow, type FetchedPage, type MessageFetcher } from './fetch-window';
+import { inNarrow, storePage, type PageStart } from './page-store';
 
 export { MAX_PER_REQUEST, type FetchRequest, type FetchedPage, type MessageFetcher } from './fetch-window';
 
@@ -37,6 +40,14 @@ export interface PageResult {
   fromCache: boolean;
   /** IDs that were not cached before this call (the resync publishes them as messages:added). */
   newIds: number[];
+  /** Cached in this narrow before, no longer there on the server: dropped (messages:removed). */
+  removedIds: number[];
+  /** Cached before and changed by this answer; only when fetch was asked to report them. */
+  changedIds: number[];
+}
+
+function nothingChanged(): Pick<PageResult, 'newIds' | 'removedIds' | 'changedIds'> {
+  return { newIds: [], removedIds: [], changedIds: [] };
 }
 
 export interface PageOptions {
@@ -66,6 +77,8 @@ export interface PagerDeps {
   /** The live event queue, or null: a fetched range may stay open to the newest message only while one is live. */
   liveQueueId: () => string | null;
   log: Logger;
+  /** A window was answered from a range not checked since the last event gap. */
+  onStale?: (filter: NarrowFilter, anchor: PageAnchor, before: number, after: number) => void;
 }
 
 export class Pager {
@@ -89,31 +102,77 @@ export class Pager {
     // gap, so the list pages on from there.
     const complete = view !== null && !view.older && !view.newer;
     if (view && (complete || (cacheFirst && view.page.messages.length > 0))) {
-      return { ...view.page, fromCache: true, newIds: [] };
+      this.#checkVerified(filter, resolved, before, after, view);
+      return { ...view.page, fromCache: true, ...nothingChanged() };
     }
     if (cacheOnly) throw new NotCachedError();
     if (view) return this.#fillGaps(filter, resolved, before, after, view);
     return this.fetch(filter, resolved, before, after);
   }
 
-  /** Asks the server for the whole window even if the cache could answer (the resync after a gap uses this). */
-  async fetch(filter: NarrowFilter, anchor: PageAnchor, before: number, after: number): Promise<PageResult> {
-    const queueAtStart = this.#d.liveQueueId();
-    let fetched: FetchedPage;
+  /**
+   * Asks the server for the whole window even if the cache could answer (the resync after a gap
+   * and the revalidator use this); with `report`, also says which cached messages it changed.
+   */
+  async fetch(
+    filter: NarrowFilter,
+    anchor: PageAnchor,
+    before: number,
+    after: number,
+    { report = false }: { report?: boolean } = {},
+  ): Promise<PageResult> {
+    const start = this.#begin();
     try {
-      fetched = await fetchWindow(this.#d.fetch, filter, anchor, before, after);
-    } catch (e) {
-      return this.#unreachable(e, filter, anchor, before, after);
+      let fetched: FetchedPage;
+      try {
+        fetched = await fetchWindow(this.#d.fetch, filter, anchor, before, after);
+      } catch (e) {
+        return this.#unreachable(e, filter, anchor, before, after);
+      }
+      const range = this.#provenRange(filter, anchor, fetched, start.queue);
+      const stored = await storePage(this.#d.store, filter, fetched.messages, range, start, { report });
+      return {
+        messages: this.#asCached(filter, fetched.messages, stored.skippedIds),
+        foundOldest: fetched.foundOldest,
+        foundNewest: fetched.foundNewest,
+        fromCache: false,
+        newIds: stored.newIds,
+        removedIds: stored.removedIds,
+        changedIds: stored.changedIds,
+      };
+    } finally {
+      this.#d.store.versions.end(start.version);
     }
-    const newIds = await this.#store(filter, anchor, fetched, queueAtStart);
-    return {
-      // Just written whole, so they are what the cache now holds: no read back of the same rows.
-      messages: [...fetched.messages].sort((a, b) => a.id - b.id),
-      foundOldest: fetched.foundOldest,
-      foundNewest: fetched.foundNewest,
-      fromCache: false,
-      newIds,
-    };
+  }
+
+  #begin(): PageStart {
+    return { queue: this.#d.liveQueueId(), version: this.#d.store.versions.begin() };
+  }
+
+  /**
+   * The fetched window as the cache now holds it: messages an event changed after the request are
+   * taken from the cache (or left out when they are gone or left the narrow). Otherwise they were
+   * just written whole, so no read back of the same rows.
+   */
+  #asCached(filter: NarrowFilter, fetched: readonly CachedMessage[], skipped: readonly number[]): CachedMessage[] {
+    const sorted = [...fetched].sort((a, b) => a.id - b.id);
+    if (skipped.length === 0) return sorted;
+    const newer = new Map(this.#d.store.messages.getByIds(skipped).map((m) => [m.id, m]));
+    const stale = new Set(skipped);
+    return sorted.flatMap((m) => {
+      if (!stale.has(m.id)) return [m];
+      const now = newer.get(m.id);
+      return now && inNarrow(now, filter) ? [now] : [];
+    });
+  }
+
+  /** A window answered from the cache whose range was not checked since the last gap is asked for again. */
+  #checkVerified(filter: NarrowFilter, anchor: PageAnchor, before: number, after: number, view: CacheView): void {
+    if (!this.#d.onStale) return;
+    const ids = view.page.messages.map((m) => m.id);
+    const lo = ids[0] ?? view.range.lo;
+    const hi = ids.at(-1) ?? view.range.hi;
+    if (this.#d.store.unverified.overlaps(filterKey(filter), lo, hi)) this.#d.onStale(filter, anchor, before, after);
   }
 
   /** Fetches the missing sides of a partly cached window from the range's edges, then answers from the cache. */
@@ -124,7 +183,23 @@ export class Pager {
     after: number,
     view: CacheView,
   ): Promise<PageResult> {
-    const queueAtStart = this.#d.liveQueueId();
+    this.#checkVerified(filter, anchor, before, after, view);
+    const start = this.#begin();
+    try {
+      return await this.#fillGapsFrom(filter, anchor, before, after, view, start);
+    } finally {
+      this.#d.store.versions.end(start.version);
+    }
+  }
+
+  async #fillGapsFrom(
+    filter: NarrowFilter,
+    anchor: PageAnchor,
+    before: number,
+    after: number,
+    view: CacheView,
+    start: PageStart,
+  ): Promise<PageResult> {
     const watch = new WriteWatch(this.#d.store);
     const fetched: { edge: number; page: FetchedPage }[] = [];
     try {
@@ -140,7 +215,15 @@ export class Pager {
       return this.#unreachable(e, filter, anchor, before, after);
     }
     const newIds: number[] = [];
-    for (const f of fetched) newIds.push(...(await this.#store(filter, f.edge, f.page, queueAtStart, watch)));
+    const removedIds: number[] = [];
+    for (const f of fetched) {
+      const range = this.#provenRange(filter, f.edge, f.page, start.queue);
+      const stored = await storePage(this.#d.store, filter, f.page.messages, range, start, { notAsked: f.edge, watch });
+      newIds.push(...stored.newIds);
+      removedIds.push(...stored.removedIds);
+      // Left as cached: the answer is read again below.
+      if (stored.skippedIds.length > 0) watch.check();
+    }
     watch.check();
     // The cached part read above still stands unless an event changed the cache meanwhile.
     const again = watch.untouched ? null : viewAround(this.#d.store, filter, anchor, before, after);
@@ -154,6 +237,8 @@ export class Pager {
       foundNewest: page.foundNewest || fetched.some((f) => f.page.foundNewest),
       fromCache: false,
       newIds,
+      removedIds,
+      changedIds: [],
     };
   }
 
@@ -164,27 +249,6 @@ export class Pager {
       reason: String(e),
     });
     return this.#bestEffort(filter, anchor, before, after);
-  }
-
-  /**
-   * Stores a fetched window in chunks (see cacheMessagesInChunks), then the range it proves;
-   * returns the IDs that are new. The range is written last, so it never vouches for messages
-   * still waiting in a later chunk, and whether it may stay open is judged after the last chunk.
-   */
-  async #store(
-    filter: NarrowFilter,
-    anchor: PageAnchor,
-    page: FetchedPage,
-    queueAtStart: string | null,
-    watch?: WriteWatch,
-  ) {
-    const { store } = this.#d;
-    const newIds = await cacheMessagesInChunks(store, page.messages, watch);
-    const range = this.#provenRange(filter, anchor, page, queueAtStart);
-    watch?.check();
-    if (range) store.ranges.add(filterKey(filter), range.lo, range.hi);
-    watch?.mark();
-    return newIds;
   }
 
   #provenRange(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null) {
@@ -218,7 +282,7 @@ export class Pager {
       foundOldest: false,
       foundNewest: false,
       fromCache: true,
-      newIds: [],
+      ...nothingChanged(),
     };
   }
 }

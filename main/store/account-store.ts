@@ -12,6 +12,7 @@ import { ChannelsRepo } from './repos/channels';
 import { MessagesRepo } from './repos/messages';
 import { OutboxRepo } from './repos/outbox';
 import { RangesRepo } from './repos/ranges';
+import { UnverifiedRangesRepo } from './repos/unverified-ranges';
 import { RealmRepo } from './repos/realm';
 import { RecentDmsRepo } from './repos/recent-dms';
 import { SearchRepo } from './repos/search';
@@ -34,6 +35,7 @@ import { UserGroupsRepo } from './repos/user-groups';
 import { UserSettingsRepo } from './repos/user-settings';
 import { UserTopicsRepo } from './repos/user-topics';
 import { AlertWordsRepo } from './repos/alert-words';
+import { CacheVersions } from './versions';
 import { PresenceRepo } from './repos/presence';
 import { EmojiTableRepo } from './repos/emoji-table';
 
@@ -50,6 +52,8 @@ export class AccountStore {
   readonly #checkpointer: Checkpointer;
   readonly messages: MessagesRepo;
   readonly ranges: RangesRepo;
+  /** The parts of `ranges` not checked against the server since the last event gap. */
+  readonly unverified: UnverifiedRangesRepo;
   readonly unreads: UnreadsRepo;
   readonly topics: TopicsRepo;
   readonly recentDms: RecentDmsRepo;
@@ -60,6 +64,8 @@ export class AccountStore {
   readonly outbox: OutboxRepo;
   readonly starred: StarredRepo;
   readonly search: SearchRepo;
+  /** Which messages changed since a page was asked for (./versions.ts); memory only. */
+  readonly versions = new CacheVersions();
 
   // Non-message records (users, groups, folders, drafts, ...): see migrations/account/0003-records.ts.
   readonly channelDirectory: ChannelDirectoryRepo;
@@ -87,6 +93,7 @@ export class AccountStore {
     this.#checkpointer = new Checkpointer(db, file);
     this.messages = new MessagesRepo(db);
     this.ranges = new RangesRepo(db);
+    this.unverified = new UnverifiedRangesRepo(db);
     this.unreads = new UnreadsRepo(db);
     this.topics = new TopicsRepo(db);
     this.recentDms = new RecentDmsRepo(db);

@@ -52,6 +52,15 @@ export function filterKey(filter: NarrowFilter): string {
   }
 }
 
+/** The filter a range key was made from (topic keys hold the topic in its case-folded form). */
+export function filterOfKey(key: string): NarrowFilter | null {
+  const [kind, a, ...rest] = key.split(':');
+  if (kind === 'channel') return { kind: 'channel', channelId: Number(a) };
+  if (kind === 'topic') return { kind: 'topic', channelId: Number(a), topic: rest.join(':') };
+  if (kind === 'dm') return { kind: 'dm', dmKey: a ?? '' };
+  return null;
+}
+
 export function narrowKey(narrow: Narrow, selfId: number): string {
   return filterKey(narrowFilter(narrow, selfId));
 }

@@ -26,6 +26,8 @@ export interface SyncEngineDeps {
   onDeltas(deltas: Delta[]): void;
   /** After each register's snapshot is stored: the account republishes and refetches what is open. */
   onRegistered(r: RegisterResponse): Promise<void>;
+  /** The queue saved by the last run answered: events flow without a register (and its snapshot). */
+  onResumed?(): void;
 }
 
 export class SyncEngine {
@@ -93,7 +95,9 @@ export class SyncEngine {
     const { store, clock, log } = this.#d;
     const signal = this.#abort.signal;
     const saved = store.syncState.get();
+    let resuming = false;
     if (saved.queueId !== null && saved.lastEventId !== null) {
+      resuming = true;
       // A queue from the last run may still be alive (servers keep idle queues ~10 min): try it first.
       this.#queueId = saved.queueId;
       this.#lastEventId = saved.lastEventId;
@@ -117,6 +121,8 @@ export class SyncEngine {
         const events = await this.#poll(recovering, attempt);
         // Live once the batch is stored: a disk that refuses it keeps the account offline, in words.
         await this.#applyBatch(events);
+        if (resuming && this.#queueId === saved.queueId) this.#d.onResumed?.();
+        resuming = false;
         if (this.#status.state !== 'live') this.#setStatus({ state: 'live' });
         recovering = false;
         lostQueues = 0;

@@ -1,12 +1,12 @@
 /**
  * Replaces the snapshot tables with what POST /register returned, in one transaction, and
  * records the new queue. The event stream had a gap before this queue, so every range open
- * to "newest" is cut back to what is actually cached.
+ * to "newest" is cut back to what is actually cached, and every range is marked unverified.
  */
 import type { RegisterResponse } from '../api';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
-import { NEWEST, dmKeyOf, type NarrowFilter } from '../store/narrows';
+import { NEWEST, dmKeyOf, filterOfKey } from '../store/narrows';
 import type { UnreadEntry } from '../store/repos/unreads';
 import { toStoredUser, toSubscribedChannel } from './convert';
 import { applyPresenceSnapshot } from './snapshot-presence';
@@ -45,15 +45,6 @@ function unreadEntries(r: RegisterResponse, selfId: number): UnreadEntry[] {
   }
   for (const e of out) if (mentions.has(e.messageId)) e.mentioned = true;
   return out;
-}
-
-/** Where a range key points, to find its newest cached message. */
-function filterOfKey(key: string): NarrowFilter | null {
-  const [kind, a, ...rest] = key.split(':');
-  if (kind === 'channel') return { kind: 'channel', channelId: Number(a) };
-  if (kind === 'topic') return { kind: 'topic', channelId: Number(a), topic: rest.join(':') };
-  if (kind === 'dm') return { kind: 'dm', dmKey: a ?? '' };
-  return null;
 }
 
 export function applySnapshot(
@@ -96,6 +87,10 @@ export function applySnapshot(
       const filter = filterOfKey(key);
       return filter ? (store.messages.readBefore(filter, NEWEST, lo, 1)[0]?.id ?? lo) : lo;
     });
+    // The gap may have hidden edits, deletes and moves inside any range: each is checked again
+    // (accounts/revalidator.ts), and a page asked for before this snapshot stores nothing stale.
+    store.unverified.markAll();
+    store.versions.touchEverything();
     store.syncState.setRegistered({
       queueId: r.queue_id,
       lastEventId: r.last_event_id,

@@ -11,6 +11,26 @@ describe('day separators', () => {
     expect(formatDay(at(21, 1), now)).toBe('Yesterday');
   });
 
+  it('counts calendar days across a daylight-saving change, in the user’s time zone', () => {
+    // The tests run in Node, whose Date follows TZ when it changes; the renderer has no Node types.
+    const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+    const zone = env['TZ'];
+    // Berlin moves to summer time on 29 March 2026 (a 23-hour day: 24 hours
+    // before 00:30 on the 30th is still the 28th) and back on 25 October (25 hours).
+    env['TZ'] = 'Europe/Berlin';
+    try {
+      const afterSpring = new Date(2026, 2, 30, 0, 30);
+      expect(formatDay(new Date(2026, 2, 29, 12, 0).getTime() / 1000, afterSpring)).toBe('Yesterday');
+      expect(formatDay(new Date(2026, 2, 28, 23, 45).getTime() / 1000, afterSpring)).not.toMatch(/Yesterday/);
+      const afterAutumn = new Date(2026, 9, 26, 0, 30);
+      expect(formatDay(new Date(2026, 9, 25, 0, 15).getTime() / 1000, afterAutumn)).toBe('Yesterday');
+      expect(formatDay(new Date(2026, 9, 24, 23, 45).getTime() / 1000, afterAutumn)).not.toMatch(/Yesterday/);
+    } finally {
+      if (zone === undefined) delete env['TZ'];
+      else env['TZ'] = zone;
+    }
+  });
+
   it('writes older days out in full', () => {
     const text = formatDay(at(19, 12), now);
     expect(text).not.toMatch(/Today|Yesterday/);

@@ -37,7 +37,10 @@ export function localDay(unixSeconds: number): string {
 /** A day separator's text: "Today", "Yesterday", or the full date ("Friday, 20 November 2026"). */
 export function formatDay(unixSeconds: number, now: Date = new Date()): string {
   const today = localDay(now.getTime() / 1000);
-  const yesterday = localDay(now.getTime() / 1000 - 86_400);
+  // The calendar day before, not 24 hours before: around a daylight-saving change a day has 23 or
+  // 25 hours, and "now − 86,400 s" lands on the wrong day for an hour.
+  const dayBefore = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12);
+  const yesterday = localDay(dayBefore.getTime() / 1000);
   const day = localDay(unixSeconds);
   if (day === today) return 'Today';
   if (day === yesterday) return 'Yesterday';

@@ -66,6 +66,11 @@ export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after
     : `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id > @above AND m.id <= @hi ORDER BY m.id ASC LIMIT @limit`;
 }
 
+/** SQL of MessagesRepo.idsIn (exported for the query-plan test, like narrowReadSql). */
+export function narrowIdsSql(filter: NarrowFilter): string {
+  return `SELECT m.id FROM messages m INDEXED BY ${INDEX_OF[filter.kind]} WHERE ${whereOf(filter)} AND m.id >= @lo AND m.id <= @hi`;
+}
+
 export class MessagesRepo {
   readonly #db: Db;
   readonly #index: SearchIndex;
@@ -226,6 +231,24 @@ export class MessagesRepo {
     return (this.#newestWhere.get(channelId, topicKey(topic)) as number | null) ?? null;
   }
 
+  /** IDs of the narrow's cached messages with lo <= id <= hi (what a fetched page over [lo, hi] must account for). */
+  idsIn(filter: NarrowFilter, lo: number, hi: number): number[] {
+    const stmt = this.#narrowIds(filter);
+    return stmt.all({ ...filterParams(filter), lo, hi }) as number[];
+  }
+
+  /**
+   * Drops cached copies that the server no longer vouches for where the cache had them; the
+   * starred table (the server's list, cached or not) is left alone. Returns the IDs that were cached.
+   */
+  evict(ids: readonly number[]): number[] {
+    return ids.filter((id) => {
+      if (writeReturning(this.#delete, id) === undefined) return false;
+      this.#index.remove(id);
+      return true;
+    });
+  }
+
   /** Deletes these messages (reactions, search text and star go with them); returns the IDs that were cached. */
   deleteMany(ids: readonly number[]): number[] {
     this.#starred.set(ids, false);
@@ -294,6 +317,16 @@ export class MessagesRepo {
     if (!this.has(messageId)) return false;
     this.#deleteReaction.run({ messageId, ...r });
     return true;
+  }
+
+  #narrowIds(filter: NarrowFilter) {
+    const sql = narrowIdsSql(filter);
+    let stmt = this.#narrowStatements.get(sql);
+    if (!stmt) {
+      stmt = this.#db.prepare(sql).pluck();
+      this.#narrowStatements.set(sql, stmt);
+    }
+    return stmt;
   }
 
   #narrowStatement(filter: NarrowFilter, direction: 'before' | 'after') {

@@ -19,6 +19,7 @@ export function applyMessage(ctx: ApplyContext, ev: MessageEvent): Delta[] {
 
 export function applyMessages({ store }: ApplyContext, events: readonly MessageEvent[]): Delta[] {
   const messages = events.map((ev) => toCachedMessage(ev.message, ev.flags));
+  store.versions.touch(messages.map((m) => m.id));
   cacheMessages(store, messages);
 
   const deltas: Delta[] = [];

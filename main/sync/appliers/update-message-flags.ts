@@ -73,6 +73,8 @@ function applyRead(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
 export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
   const { store } = ctx;
   const on = ev.op === 'add';
+  if (ev.all) store.versions.touchEverything();
+  else store.versions.touch(ev.messages);
   if (ev.flag === 'read') return applyRead(ctx, ev);
   if (ev.flag === 'starred') {
     const ids = store.messages.setStarred(ev.messages, on);

@@ -7,10 +7,13 @@
  * Ranges after a move: every cached message that moved went with the cache, so the ranges of the
  * narrows it left stay true. A narrow it joined stays true except where a message we never had
  * moved in: those IDs are cut out of the destination's ranges (its topic, and its channel when
- * the channel changed), so no range claims a message the cache does not hold.
+ * the channel changed), so no range claims a message the cache does not hold. A cached message
+ * no verified range vouched for where it was (maybe a copy from before a gap) is unverified where
+ * it lands.
  */
 import type { UpdateMessageEvent } from '../../api';
-import { filterKey } from '../../store/narrows';
+import type { AccountStore } from '../../store/account-store';
+import { filterKey, keysOfMessage } from '../../store/narrows';
 import { isMentioned } from '../../store/repos/message-rows';
 import type { Delta } from '../deltas';
 import type { ApplyContext } from './context';
@@ -28,6 +31,19 @@ function isResolveOnly(ev: UpdateMessageEvent): boolean {
   return from !== undefined && to !== undefined && (to === RESOLVED + from || from === RESOLVED + to);
 }
 
+/**
+ * Cached messages among these that no verified range vouches for where they are now: a copy from
+ * before an event gap (kept outside any range, or in one not checked again yet) may be stale.
+ */
+function doubtfulCopies(store: AccountStore, ids: readonly number[]): number[] {
+  const vouched = (key: string, id: number) =>
+    store.ranges.containing(key, id) !== null && !store.unverified.overlaps(key, id, id);
+  return store.messages
+    .getByIds(ids)
+    .filter((m) => !keysOfMessage(m).some((key) => vouched(key, m.id)))
+    .map((m) => m.id);
+}
+
 function applyMove({ store, log }: ApplyContext, ev: UpdateMessageEvent): number[] {
   const channelId = ev.new_stream_id ?? ev.stream_id;
   const topic = ev.subject ?? ev.orig_subject;
@@ -35,8 +51,14 @@ function applyMove({ store, log }: ApplyContext, ev: UpdateMessageEvent): number
     log.warn('update_message move without channel or topic; ignored', { id: ev.id, message_id: ev.message_id });
     return [];
   }
+  store.versions.touchStructure(ev.message_ids);
   const movedAt = isResolveOnly(ev) ? null : (ev.edit_timestamp ?? null);
+  const unverified = doubtfulCopies(store, ev.message_ids);
   const moved = store.messages.move(ev.message_ids, channelId, topic, movedAt);
+  // A doubtful copy stays in doubt where it lands, or it would pass for verified there.
+  for (const key of keysOfMessage({ channelId, topic, dmKey: null })) {
+    for (const id of unverified) store.unverified.markOne(key, id);
+  }
   store.unreads.moveTo(ev.message_ids, channelId, topic);
 
   const cached = new Set(moved);
@@ -86,6 +108,7 @@ function applyFlags({ store }: ApplyContext, ev: UpdateMessageEvent): boolean {
 }
 
 export function applyUpdateMessage(ctx: ApplyContext, ev: UpdateMessageEvent): Delta[] {
+  ctx.store.versions.touch([ev.message_id]);
   const changed = new Set<number>();
   const deltas: Delta[] = [];
   if (applyContent(ctx, ev)) changed.add(ev.message_id);

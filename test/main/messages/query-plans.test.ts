@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../main/store/account-store';
 import type { NarrowFilter } from '../../../main/store/narrows';
 import type { StoredMessage } from '../../../main/store/repos/message-rows';
-import { NEWEST_IN_TOPIC_SQL, narrowReadSql } from '../../../main/store/repos/messages';
+import { NEWEST_IN_TOPIC_SQL, narrowIdsSql, narrowReadSql } from '../../../main/store/repos/messages';
 import { driverOf, searchSql, type LocalQuery } from '../../../main/store/repos/search';
 import { UNREAD_SQL, type UnreadEntry } from '../../../main/store/repos/unreads';
 import { channelMessage, dmMessage, tempDir } from '../store/fixtures';
@@ -80,6 +80,12 @@ describe(`query plans at ${COUNT} cached messages`, () => {
         expect(detail).not.toContain('TEMP B-TREE');
         expectNoScan(detail);
       }
+    });
+
+    it(`${filter.kind}: the IDs a stored page accounts for come from ${index} alone`, () => {
+      const detail = plan(narrowIdsSql(filter), { ...params, lo: 80_000, hi: 90_000 });
+      expect(detail).toMatch(new RegExp(`USING COVERING INDEX ${index}`));
+      expectNoScan(detail);
     });
   }
 

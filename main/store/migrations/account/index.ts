@@ -11,6 +11,7 @@ import { unreadCounts } from './0008-unread-counts';
 import { searchBacklog } from './0009-search-backlog';
 import { unreadTotals } from './0010-unread-totals';
 import { emojiTable } from './0011-emoji-table';
+import { unverifiedRanges } from './0012-unverified-ranges';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -24,4 +25,5 @@ export const accountMigrations: readonly Migration[] = [
   searchBacklog,
   unreadTotals,
   emojiTable,
+  unverifiedRanges,
 ];

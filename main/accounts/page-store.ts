@@ -1,0 +1,124 @@
+/**
+ * Storing a fetched page so that, inside the range it proves, the cache equals the server's
+ * answer, without undoing anything newer than the request:
+ *
+ * - Messages the server returned are written (content, place, flags, reactions), except those an
+ *   event or the user changed after the request went out (CacheVersions): their cached state is
+ *   newer. After a new snapshot (or "mark all read") nothing of the page is trusted at all.
+ * - Cached messages of the narrow inside the range that the server did not return are gone from
+ *   it (deleted, moved away, or no longer visible to us): their cached copy is dropped and cut out
+ *   of the ranges that held it, so a narrow that may still have them asks the server again.
+ * - The range is recorded only when no move, delete or new snapshot came while the request was
+ *   in flight: those can change which messages a narrow holds. It counts as verified only when,
+ *   besides, no message of the page was left as cached.
+ */
+import type { AccountStore } from '../store/account-store';
+import { cacheMessagesInChunks } from '../store/cache-messages';
+import { filterKey, keysOfMessage, type NarrowFilter } from '../store/narrows';
+import type { CachedMessage } from '../store/repos/message-rows';
+import type { IdRange } from '../store/repos/ranges';
+import type { WriteWatch } from '../store/write-watch';
+
+/** What was true when a request went out: the live queue and the cache's version. */
+export interface PageStart {
+  queue: string | null;
+  version: number;
+}
+
+export interface StoredPage {
+  /** Not cached before. */
+  newIds: number[];
+  /** Cached in the narrow before, not on the server there now: dropped. */
+  removedIds: number[];
+  /** Cached before and now different (only with `report`). */
+  changedIds: number[];
+  /** Returned by the server but left as cached: changed since the request went out. */
+  skippedIds: number[];
+  /** The range was recorded as complete. */
+  rangeRecorded: boolean;
+}
+
+export interface StoreOptions {
+  /** The anchor when the request excluded it: the page says nothing about that message. */
+  notAsked?: number;
+  /** Tell which cached messages the page changed (the screen is corrected in place). */
+  report?: boolean;
+  watch?: WriteWatch;
+}
+
+/** The fields a reader sees, in a fixed order, to tell whether a message changed. */
+function signature(m: CachedMessage): string {
+  return JSON.stringify([
+    m.content,
+    m.channelId,
+    m.topic,
+    m.dmKey,
+    m.starred,
+    m.read,
+    [...m.otherFlags].sort(),
+    m.lastEditTimestamp,
+    m.lastMovedTimestamp,
+    m.senderFullName,
+    m.avatarUrl,
+    m.reactions.map((r) => [r.userId, r.reactionType, r.emojiCode, r.emojiName]).sort(),
+  ]);
+}
+
+export function inNarrow(m: CachedMessage, filter: NarrowFilter): boolean {
+  return keysOfMessage(m).includes(filterKey(filter));
+}
+
+export async function storePage(
+  store: AccountStore,
+  filter: NarrowFilter,
+  messages: readonly CachedMessage[],
+  range: IdRange | null,
+  start: PageStart,
+  { notAsked, report = false, watch }: StoreOptions = {},
+): Promise<StoredPage> {
+  const { versions } = store;
+  const result: StoredPage = { newIds: [], removedIds: [], changedIds: [], skippedIds: [], rangeRecorded: false };
+  if (versions.everythingSince(start.version)) {
+    result.skippedIds = messages.map((m) => m.id);
+    return result;
+  }
+  const before = report ? new Map(store.messages.getByIds(messages.map((m) => m.id)).map((m) => [m.id, m])) : null;
+  const skipped = new Set<number>();
+  const fresh = (m: CachedMessage) => {
+    if (!versions.touchedSince(m.id, start.version)) return true;
+    skipped.add(m.id);
+    return false;
+  };
+  result.newIds = await cacheMessagesInChunks(store, messages, watch, fresh);
+  result.skippedIds = [...skipped];
+  if (before) {
+    for (const m of messages) {
+      const old = before.get(m.id);
+      if (old && !skipped.has(m.id) && signature(old) !== signature(m)) result.changedIds.push(m.id);
+    }
+  }
+  // The last chunk may have waited: a snapshot that came meanwhile makes the range prove nothing.
+  if (!range || versions.everythingSince(start.version)) return result;
+  watch?.check();
+  store.transaction(() => {
+    const returned = new Set(messages.map((m) => m.id));
+    const gone = store.messages
+      .idsIn(filter, range.lo, range.hi)
+      .filter((id) => !returned.has(id) && id !== notAsked && !versions.touchedSince(id, start.version));
+    if (gone.length > 0) {
+      const where = store.messages.getByIds(gone);
+      result.removedIds = store.messages.evict(gone);
+      for (const m of where) for (const key of keysOfMessage(m)) store.ranges.punch(key, [m.id]);
+    }
+    if (!versions.structureSince(start.version)) {
+      const key = filterKey(filter);
+      store.ranges.add(key, range.lo, range.hi);
+      // A message left as cached took only what its event said (a reaction, a flag): the rest of
+      // a copy from before a gap may still be stale, so the range stays unverified.
+      if (skipped.size === 0) store.unverified.clear(key, range.lo, range.hi);
+      result.rangeRecorded = true;
+    }
+  });
+  watch?.mark();
+  return result;
+}
