@@ -22,7 +22,19 @@ export interface App {
   serverGeneration: number;
 }
 
+/**
+ * How far the server's clock runs ahead of the machine's, in seconds. Only the fault interface
+ * moves it (POST /parley-control/clock), so tests can reach a scheduled message's time at once.
+ */
+let clockOffsetSeconds = 0;
+
 /** Unix time in whole seconds, the unit of every timestamp in the API. */
 export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
+  return Math.floor(Date.now() / 1000) + clockOffsetSeconds;
+}
+
+/** Moves the server's clock on (tests only, through the fault interface); returns the new time. */
+export function advanceClock(seconds: number): number {
+  clockOffsetSeconds += seconds;
+  return nowSeconds();
 }

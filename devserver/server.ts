@@ -12,6 +12,7 @@ import { ResponseRecorder, type ApiExchange } from './record/recorder';
 import { API_ROUTES, ASSET_ROUTES } from './routes';
 import { seed } from './seed';
 import { keepDemoPeopleOnline } from './seed/demo_activity';
+import { deliverDue } from './scheduled/deliver';
 import { Store } from './store/store';
 
 export interface StartLineUser {
@@ -34,6 +35,7 @@ export class DevServer implements App {
   private pushSetup: PushSetup | null = null;
   private stopDemoActivity: () => void = () => {};
   private recorder: ResponseRecorder | null = null;
+  private deliveryTimer: ReturnType<typeof setInterval> | undefined;
 
   private constructor(
     readonly store: Store,
@@ -79,6 +81,9 @@ export class DevServer implements App {
     });
     server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     if (options.demoActivity && options.seed === 'demo') server.stopDemoActivity = keepDemoPeopleOnline(server);
+    // Zulip's deliver_scheduled_messages worker looks every few seconds; once a second here.
+    server.deliveryTimer = setInterval(() => deliverDue(server), 1000);
+    server.deliveryTimer.unref();
     return server;
   }
 
@@ -109,6 +114,7 @@ export class DevServer implements App {
 
   async stop(): Promise<void> {
     this.stopDemoActivity();
+    clearInterval(this.deliveryTimer);
     await this.pushSetup?.stop();
     this.queues.stop();
     await new Promise<void>((resolve) => {

@@ -8,11 +8,11 @@ import type { ChannelRow, UserRow } from '../store/rows';
 /**
  * Messages the system Notification Bot sends on the organization's behalf (a user subscribed
  * you, a channel was created), written and fanned out like any other message. Quietly skipped
- * if the database has no such bot.
+ * (null) if the database has no such bot; otherwise the new message's ID.
  */
-export function sendNotice(app: App, destination: Destination, content: string): void {
+export function sendNotice(app: App, destination: Destination, content: string): number | null {
   const bot = app.store.users.all().find((user) => user.is_system_bot === 1);
-  if (!bot) return;
+  if (!bot) return null;
   const written = app.store.transaction(() =>
     writeMessage(app.store, {
       senderId: bot.id,
@@ -25,6 +25,7 @@ export function sendNotice(app: App, destination: Destination, content: string):
     }),
   );
   publishMessage(app, written, { sender: bot, queueId: undefined, localId: undefined });
+  return written.id;
 }
 
 /** A silent mention (no notification), the way Zulip names the acting user in notices. */

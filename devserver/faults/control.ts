@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from '../app';
+import { advanceClock, type App } from '../app';
+import { deliverDue } from '../scheduled/deliver';
 import type { ApiExchange } from '../record/recorder';
 import { FaultInjector } from './injector';
 import { expireQueues, listQueues, restartServer } from './queues';
@@ -44,6 +45,8 @@ async function control(app: App, injector: FaultInjector, req: IncomingMessage, 
         return reply(res, 200, { queues: listQueues(app) });
       case 'POST /queues/expire':
         return reply(res, 200, { expired: expireQueues(app, body) });
+      case 'POST /clock':
+        return reply(res, 200, moveClock(app, body));
       case 'POST /restart':
         return reply(res, 200, restartServer(app, body['keep_queues'] === true));
       default:
@@ -54,6 +57,16 @@ async function control(app: App, injector: FaultInjector, req: IncomingMessage, 
     // A bug in the fault interface must not take the server (and the test using it) down.
     return reply(res, 500, { error: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** `{advance_seconds}` moves the server's clock on and delivers what came due: `{now, delivered}`. */
+function moveClock(app: App, body: Record<string, unknown>): { now: number; delivered: number } {
+  const seconds = body['advance_seconds'];
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+    throw new FaultRequestError('advance_seconds must be a number of seconds, 0 or more');
+  }
+  const now = advanceClock(Math.floor(seconds));
+  return { now, delivered: deliverDue(app) };
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {

@@ -5,12 +5,14 @@ import { formatNavigationView } from '../views/navigation_views';
 import { formatPlayground } from '../views/playgrounds';
 import { formatProfileField } from '../views/profile_fields';
 import { formatSavedSnippet } from '../views/saved_snippets';
+import { formatReminder, formatScheduledMessage } from '../views/scheduled_messages';
+import { REMIND, SEND_LATER } from '../store/scheduled_messages';
 import { userSettings } from './user_settings';
 
 /**
  * The per-user and organization records of POST /register, each gated by its fetch type:
  * drafts (empty while the user has draft synchronization off), saved_snippets, navigation_views,
- * custom_profile_fields and realm_playgrounds.
+ * custom_profile_fields, scheduled_messages, reminders and realm_playgrounds.
  */
 export function recordsState(app: App, user: UserRow, want: (type: string) => boolean): Record<string, unknown> {
   const records = app.store.records;
@@ -25,6 +27,10 @@ export function recordsState(app: App, user: UserRow, want: (type: string) => bo
   }
   if (want('custom_profile_fields'))
     state['custom_profile_fields'] = records.profileFields.all().map(formatProfileField);
+  if (want('scheduled_messages')) {
+    state['scheduled_messages'] = records.scheduled.pending(user.id, SEND_LATER).map(formatScheduledMessage);
+  }
+  if (want('reminders')) state['reminders'] = records.scheduled.pending(user.id, REMIND).map(formatReminder);
   if (want('realm_playgrounds')) state['realm_playgrounds'] = records.playgrounds.all().map(formatPlayground);
   return state;
 }

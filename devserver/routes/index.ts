@@ -31,7 +31,9 @@ import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
 import { realmEmojiRoutes } from './realm_emoji';
+import { reminderRoutes } from './reminders';
 import { savedSnippetRoutes } from './saved_snippets';
+import { scheduledMessageRoutes } from './scheduled_messages';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
 
@@ -42,6 +44,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...registerRoutes,
   ...eventRoutes,
   ...messageSendRoutes,
+  ...scheduledMessageRoutes,
+  ...reminderRoutes,
   ...messageGetRoutes,
   ...messageEditRoutes,
   ...userTopicRoutes,

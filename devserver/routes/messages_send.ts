@@ -1,19 +1,7 @@
-import { nowSeconds } from '../app';
-import { checkCanPost } from '../channels/post_policy';
-import { publishMessage } from '../events/message_events';
-import { GroupGraph } from '../groups/graph';
-import { badRequest, missingParam } from '../http/errors';
+import { missingParam } from '../http/errors';
 import type { ApiRoute } from '../http/route';
-import { renderMarkdown } from '../markdown/render';
-import { resolveChannel, resolveDirectRecipients } from '../messaging/addressing';
-import { storeDirectory } from '../messaging/directory';
-import { defaultReadBySender, normalizeContent, normalizeTopic } from '../messaging/normalize';
-import { applyPolicyOnSend, followWhereMentioned } from '../messaging/visibility';
-import { checkWildcardMentions } from '../messaging/wildcards';
-import { writeMessage, type Destination } from '../messaging/write';
-
-const CHANNEL_TYPES = new Set(['stream', 'channel']);
-const DIRECT_TYPES = new Set(['direct', 'private']);
+import { defaultReadBySender, normalizeContent } from '../messaging/normalize';
+import { checkMessageType, isChannelType, resolveDestination, sendMessage } from '../messaging/send';
 
 export const messageSendRoutes: ApiRoute[] = [
   {
@@ -30,56 +18,27 @@ export const messageSendRoutes: ApiRoute[] = [
     auth: 'user',
     handler: ({ app, user, params, clientName }) => {
       const type = params.requiredString('type');
-      if (!CHANNEL_TYPES.has(type) && !DIRECT_TYPES.has(type)) throw badRequest('Invalid message type');
+      checkMessageType(type);
       const to = params.requiredString('to');
       const content = normalizeContent(params.requiredString('content'));
       const queueId = params.string('queue_id');
       const localId = params.string('local_id');
       if (queueId !== undefined && localId === undefined) throw missingParam('local_id');
       const readBySender = params.bool('read_by_sender') ?? defaultReadBySender(clientName);
-      const realm = app.store.realm.get();
-
-      let destination: Destination;
-      if (CHANNEL_TYPES.has(type)) {
-        const channel = resolveChannel(app.store, user, to);
-        checkCanPost(app, GroupGraph.load(app.store), user, channel);
-        const rawTopic = params.string('topic') ?? params.string('subject');
-        if (rawTopic === undefined) throw missingParam('topic');
-        destination = { kind: 'channel', channel, topic: normalizeTopic(rawTopic, channel, realm) };
-      } else {
-        // Topics mean nothing for direct messages; Zulip reads and ignores them.
-        params.accept('topic', 'subject');
-        destination = { kind: 'direct', userIds: resolveDirectRecipients(app.store, realm, to) };
-      }
-
-      const directory = storeDirectory(app.store);
-      const rendered = renderMarkdown(content, directory);
-      if (destination.kind === 'channel') {
-        const { channel, topic } = destination;
-        checkWildcardMentions(app.store, user, channel, topic, rendered, app.options.wildcardMentionThreshold);
-      }
-      const written = app.store.transaction(() =>
-        writeMessage(app.store, {
-          senderId: user.id,
-          destination,
-          content,
-          rendered,
-          dateSent: nowSeconds(),
-          client: clientName,
-          readBySender,
-          directory,
-        }),
-      );
-      // As on Zulip, topic policy changes are announced before the message itself.
-      let policy: number | null = null;
-      if (destination.kind === 'channel') {
-        const { channel, topic } = destination;
-        policy = applyPolicyOnSend(app, user, channel, topic, written.id);
-        const mentioned = [...rendered.mentionedUserIds].filter((id) => written.receivers.has(id));
-        followWhereMentioned(app, mentioned, channel, topic);
-      }
-      publishMessage(app, written, { sender: user, queueId, localId });
-      return { id: written.id, ...(policy === null ? {} : { automatic_new_visibility_policy: policy }) };
+      // Topics mean nothing for direct messages; Zulip reads and ignores them.
+      const topic = params.string('topic') ?? params.string('subject');
+      if (!isChannelType(type)) params.accept('topic', 'subject');
+      const destination = resolveDestination(app, user, type, to, topic);
+      const { id, policy } = sendMessage(app, {
+        sender: user,
+        destination,
+        content,
+        client: clientName,
+        readBySender,
+        queueId,
+        localId,
+      });
+      return { id, ...(policy === null ? {} : { automatic_new_visibility_policy: policy }) };
     },
   },
 ];

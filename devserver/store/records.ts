@@ -9,6 +9,7 @@ import { PresenceRepo } from './presence';
 import { ProfileFieldsRepo } from './profile_fields';
 import { RealmSettingsRepo } from './realm_settings';
 import { SavedSnippetsRepo } from './saved_snippets';
+import { ScheduledMessagesRepo } from './scheduled_messages';
 
 /**
  * The repositories of per-user and organization records (schema_records.ts, schema_presence.ts), reached as
@@ -25,6 +26,8 @@ export class RecordStores {
   readonly accounts: AccountsRepo;
   readonly presence: PresenceRepo;
   readonly alertWords: AlertWordsRepo;
+  /** Scheduled messages and reminders. */
+  readonly scheduled: ScheduledMessagesRepo;
 
   constructor(db: Database) {
     this.drafts = new DraftsRepo(db);
@@ -37,5 +40,6 @@ export class RecordStores {
     this.accounts = new AccountsRepo(db);
     this.presence = new PresenceRepo(db);
     this.alertWords = new AlertWordsRepo(db);
+    this.scheduled = new ScheduledMessagesRepo(db);
   }
 }

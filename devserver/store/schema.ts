@@ -9,6 +9,7 @@ import { MESSAGES_SCHEMA } from './schema_messages';
 import { PRESENCE_SCHEMA } from './schema_presence';
 import { EMOJI_SCHEMA } from './schema_emoji';
 import { RECORDS_SCHEMA } from './schema_records';
+import { SCHEDULED_SCHEMA } from './schema_scheduled';
 
 export const SCHEMA_VERSION = 3;
 
@@ -161,4 +162,5 @@ ${RECORDS_SCHEMA}
 ${MESSAGES_SCHEMA}
 ${PRESENCE_SCHEMA}
 ${EMOJI_SCHEMA}
+${SCHEDULED_SCHEMA}
 `;
