@@ -23,6 +23,8 @@ export type RecordArea =
   | 'pushDevices'
   | 'presence'
   | 'alertWords'
+  /** Scheduled messages and reminders (scheduled:list). */
+  | 'scheduled'
   /** The server's emoji name table (emoji:names). */
   | 'emoji';
 
@@ -49,6 +51,10 @@ export interface FeatureGates {
   draftsSync: boolean;
   /** Group memberships of invitations (FL 322). */
   inviteToGroups: boolean;
+  /** Scheduled messages, listed, edited and cancelled (FL 184). */
+  scheduledMessages: boolean;
+  /** "Remind me about this" with the list of reminders (FL 399). */
+  reminders: boolean;
 }
 
 /** A group-setting value as the server sends it: a group ID, or an anonymous set of users and groups. */

@@ -23,12 +23,14 @@ import type {
 import type { SidebarDelta } from '../sidebar-delta';
 import { MESSAGE_CALL_NAMES, MESSAGE_EVENT_NAMES, type MessageCalls, type MessageEvents } from './messages-contract';
 import { RECORD_CALL_NAMES, RECORD_EVENT_NAMES, type RecordCalls, type RecordEvents } from './records-contract';
+import { SCHEDULED_CALL_NAMES, type ScheduledCalls } from './scheduled-contract';
 
 /**
  * RecordCalls (./records-contract.ts): channels, groups, drafts, snippets, users, settings, ...
  * MessageCalls (./messages-contract.ts): read, star, react, edit, delete, typing, unreads, search.
+ * ScheduledCalls (./scheduled-contract.ts): scheduled messages and reminders.
  */
-export interface Calls extends RecordCalls, MessageCalls {
+export interface Calls extends RecordCalls, MessageCalls, ScheduledCalls {
   /** Everything the renderer needs at start: accounts, the last view, keychain state. */
   'app:state': (args: Record<string, never>) => AppState;
   /** GET /server_settings for a URL the user typed (normalised in main). */
@@ -202,6 +204,7 @@ export const CALL_NAMES = [
   'drafts:forNarrow',
   ...RECORD_CALL_NAMES,
   ...MESSAGE_CALL_NAMES,
+  ...SCHEDULED_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
 export const SEND_NAMES = ['log:error', 'app:wake', 'window:picture'] as const satisfies readonly SendName[];

@@ -42,6 +42,10 @@ export const FEATURE_LEVELS = {
   navigationViews: 390,
   /** End-to-end encrypted push (POST /mobile_push/register). */
   e2eePush: 406,
+  /** Scheduled messages with PATCH /scheduled_messages/{id} (created since 179, edited since 184). */
+  scheduledMessages: 184,
+  /** Message reminders with GET and DELETE /reminders (created since 381). */
+  reminders: 399,
   /** POST /channels/create. */
   channelsCreate: 417,
 } as const;

@@ -8,6 +8,7 @@ import { findDraftForNarrow } from '../accounts/draft-lookup';
 import { probeServer } from '../api';
 import { createMessageHandlers } from './message-handlers';
 import { createRecordHandlers } from './record-handlers';
+import { createScheduledHandlers } from './scheduled-handlers';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> };
 
@@ -57,5 +58,6 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     },
     ...createMessageHandlers(manager),
     ...createRecordHandlers(manager),
+    ...createScheduledHandlers(manager),
   };
 }

@@ -53,6 +53,7 @@ export const ALL_AREAS: RecordArea[] = [
   'pushDevices',
   'presence',
   'alertWords',
+  'scheduled',
 ];
 
 export class AccountRecords {

@@ -18,6 +18,8 @@ export function featureGates(featureLevel: number, store: AccountStore): Feature
     draftsSync:
       featureLevel >= DRAFTS_API_LEVEL && store.userSettings.getBoolean('enable_drafts_synchronization', true),
     inviteToGroups: supports(featureLevel, 'inviteGroupIds'),
+    scheduledMessages: supports(featureLevel, 'scheduledMessages'),
+    reminders: supports(featureLevel, 'reminders'),
   };
 }
 
@@ -30,6 +32,8 @@ const WHAT: Record<keyof FeatureGates, string> = {
   followTopics: 'following topics',
   draftsSync: 'synced drafts',
   inviteToGroups: 'adding invited users to groups',
+  scheduledMessages: 'scheduled messages',
+  reminders: 'message reminders',
 };
 
 /** Refuses a call the server cannot answer, with words the renderer can show. */

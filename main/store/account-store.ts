@@ -29,6 +29,7 @@ import { PlaygroundsRepo } from './repos/playgrounds';
 import { ProfileFieldsRepo } from './repos/profile-fields';
 import { PushDevicesRepo } from './repos/push-devices';
 import { SavedSnippetsRepo } from './repos/saved-snippets';
+import { RemindersRepo, ScheduledMessagesRepo } from './repos/scheduled';
 import { SubscribersRepo } from './repos/subscribers';
 import { UserDirectoryRepo } from './repos/user-directory';
 import { UserGroupsRepo } from './repos/user-groups';
@@ -83,6 +84,8 @@ export class AccountStore {
   readonly userDirectory: UserDirectoryRepo;
   readonly presence: PresenceRepo;
   readonly alertWords: AlertWordsRepo;
+  readonly scheduledMessages: ScheduledMessagesRepo;
+  readonly reminders: RemindersRepo;
   readonly emojiTable: EmojiTableRepo;
 
   private constructor(db: Db, file: string) {
@@ -119,6 +122,8 @@ export class AccountStore {
     this.userDirectory = new UserDirectoryRepo(db);
     this.presence = new PresenceRepo(db);
     this.alertWords = new AlertWordsRepo(db);
+    this.scheduledMessages = new ScheduledMessagesRepo(db);
+    this.reminders = new RemindersRepo(db);
     this.emojiTable = new EmojiTableRepo(db);
   }
 

@@ -33,6 +33,9 @@ export const EVENT_TYPES = [
   // Who came online, and the user's alert words (./appliers/presence.ts, ./appliers/alert-words.ts).
   'presence',
   'alert_words',
+  // Scheduled messages and reminders (./appliers/scheduled.ts).
+  'scheduled_messages',
+  'reminders',
 ];
 
 /**
@@ -64,6 +67,9 @@ export const FETCH_EVENT_TYPES = [
   // Everyone's presence and the user's alert words (main/sync/snapshot-presence.ts).
   'presence',
   'alert_words',
+  // Scheduled messages and reminders (main/sync/snapshot-scheduled.ts).
+  'scheduled_messages',
+  'reminders',
 ];
 
 /**

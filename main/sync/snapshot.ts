@@ -11,6 +11,7 @@ import type { UnreadEntry } from '../store/repos/unreads';
 import { toStoredUser, toSubscribedChannel } from './convert';
 import { applyPresenceSnapshot } from './snapshot-presence';
 import { applyRecordsSnapshot } from './snapshot-records';
+import { applyScheduledSnapshot } from './snapshot-scheduled';
 
 /** Register fields kept in the realm key/value table. */
 const REALM_KEYS = [
@@ -83,6 +84,7 @@ export function applySnapshot(
     // Groups, folders, drafts, settings and every other non-message record (after the realm keys above).
     applyRecordsSnapshot(store, r, log);
     applyPresenceSnapshot(store, r, now, log);
+    applyScheduledSnapshot(store, r, log);
     store.ranges.closeNewest((key, lo) => {
       const filter = filterOfKey(key);
       return filter ? (store.messages.readBefore(filter, NEWEST, lo, 1)[0]?.id ?? lo) : lo;

@@ -8,6 +8,7 @@ import { versionFields } from './common';
 import { Message } from './message';
 import { PRESENCE_EVENT_SCHEMAS } from './presence';
 import { RECORD_EVENT_SCHEMAS, RECORD_KNOWN_OPS } from './record-events';
+import { SCHEDULED_EVENT_SCHEMAS, SCHEDULED_KNOWN_OPS } from './scheduled';
 import { Subscription } from './subscription';
 import { User } from './user';
 
@@ -127,6 +128,8 @@ export const EVENT_SCHEMAS = {
   ...RECORD_EVENT_SCHEMAS,
   // Presence (who is online) and the user's alert words.
   ...PRESENCE_EVENT_SCHEMAS,
+  // Scheduled messages and reminders.
+  ...SCHEDULED_EVENT_SCHEMAS,
 } as const;
 
 /** Ops we understand for the families that have them; any other op becomes an UnknownEvent. */
@@ -136,6 +139,7 @@ export const KNOWN_OPS: Partial<Record<keyof typeof EVENT_SCHEMAS, readonly stri
   subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
   realm_user: ['add', 'update', 'remove'],
   ...RECORD_KNOWN_OPS,
+  ...SCHEDULED_KNOWN_OPS,
 };
 
 /** Any event we have no schema for (or an op we do not know), kept whole for logging or later use. */

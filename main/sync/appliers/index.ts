@@ -13,6 +13,7 @@ import { applyPresence } from './presence';
 import { applyReaction } from './reaction';
 import { applyRealmUser } from './realm-user';
 import { applyRecordEvent } from './records';
+import { applyReminders, applyScheduledMessages } from './scheduled';
 import { applySubscription } from './subscription';
 import { applyUpdateMessage } from './update-message';
 import { applyUpdateMessageFlags } from './update-message-flags';
@@ -54,6 +55,10 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
       return applyPresence(ctx, ev);
     case 'alert_words':
       return applyAlertWords(ctx, ev);
+    case 'scheduled_messages':
+      return applyScheduledMessages(ctx, ev);
+    case 'reminders':
+      return applyReminders(ctx, ev);
     case 'heartbeat':
       // Nothing to store: the batch saves last_event_id, which is all a heartbeat moves.
       return [];

@@ -15,6 +15,8 @@ const GATES: FeatureGates = {
   followTopics: true,
   draftsSync: true,
   inviteToGroups: true,
+  scheduledMessages: true,
+  reminders: true,
 };
 
 function setup() {

@@ -13,6 +13,8 @@ const OLD_SERVER: FeatureGates = {
   followTopics: false,
   draftsSync: false,
   inviteToGroups: false,
+  scheduledMessages: false,
+  reminders: false,
 };
 
 describe('ScreenNav', () => {

@@ -43,6 +43,8 @@ describe('feature gates', () => {
       followTopics: true,
       draftsSync: true,
       inviteToGroups: true,
+      scheduledMessages: true,
+      reminders: true,
     });
     expect(featureGates(300, store)).toMatchObject({
       navigationViews: false,
@@ -50,6 +52,8 @@ describe('feature gates', () => {
       editSavedSnippets: false,
       channelFolders: false,
       createChannelDirectly: false,
+      scheduledMessages: true,
+      reminders: false,
     });
     expect(featureGates(60, store)).toMatchObject({ draftsSync: false, followTopics: false, savedSnippets: false });
     store.userSettings.set('enable_drafts_synchronization', false);

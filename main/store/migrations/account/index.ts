@@ -12,6 +12,7 @@ import { searchBacklog } from './0009-search-backlog';
 import { unreadTotals } from './0010-unread-totals';
 import { emojiTable } from './0011-emoji-table';
 import { unverifiedRanges } from './0012-unverified-ranges';
+import { scheduledMessages } from './0013-scheduled';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -26,4 +27,5 @@ export const accountMigrations: readonly Migration[] = [
   unreadTotals,
   emojiTable,
   unverifiedRanges,
+  scheduledMessages,
 ];
