@@ -35,7 +35,7 @@ export interface HomeParts {
 /** Everything Home keeps for one account, built once when the account comes on screen. */
 export function buildHomeParts(bridge: BridgeClient, account: AccountSummary): HomeParts {
   const accountId = account.id;
-  const actions = new MessageActions(bridge, accountId, account.userId);
+  const actions = new MessageActions(bridge, accountId, account.userId, account.features?.reminders === true);
   return {
     accountId,
     features: account.features ?? null,

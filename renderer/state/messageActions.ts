@@ -18,7 +18,14 @@ export class MessageActions {
     private readonly bridge: BridgeClient,
     readonly accountId: string,
     readonly selfUserId: number,
+    /** The server keeps message reminders (FL 399): "Remind me about this" is offered. */
+    readonly canRemind = false,
   ) {}
+
+  /** The Notification Bot reminds the user of this message at `at` (Unix seconds). */
+  async remind(message: MessageView, at: number, note?: string): Promise<void> {
+    await this.bridge.call('reminders:create', { accountId: this.accountId, messageId: message.id, at, note });
+  }
 
   /** Adds the user's reaction, or takes it away if they already reacted with that emoji. */
   async toggleReaction(message: MessageView, emoji: EmojiRef): Promise<void> {

@@ -8,6 +8,7 @@ export type Screen =
   | { kind: 'drafts' }
   | { kind: 'settings' }
   | { kind: 'snippets' }
+  | { kind: 'scheduled' }
   | { kind: 'views' }
   | { kind: 'channels' }
   | { kind: 'channelSettings'; channelId: number }

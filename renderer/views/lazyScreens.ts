@@ -25,6 +25,7 @@ export const lazyScreens = {
   search: once(() => import('../components/search/SearchResults.svelte')),
   drafts: once(() => import('../components/screens/DraftsScreen.svelte')),
   snippets: once(() => import('../components/screens/SnippetsScreen.svelte')),
+  scheduled: once(() => import('../components/scheduled/ScheduledScreen.svelte')),
   views: once(() => import('../components/screens/ViewsScreen.svelte')),
   alertWords: once(() => import('../components/screens/AlertWords.svelte')),
   signIn: once(() => import('./SignIn.svelte')),
