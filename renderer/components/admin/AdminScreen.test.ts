@@ -34,6 +34,16 @@ function setup() {
           subgroupIds: [],
           settings: {},
         },
+        {
+          id: 2,
+          name: 'role:administrators',
+          description: 'Administrators of this organization',
+          isSystemGroup: true,
+          deactivated: false,
+          memberIds: [1, 2],
+          subgroupIds: [],
+          settings: {},
+        },
       ],
       next: null,
     }))
@@ -50,6 +60,17 @@ function setup() {
 }
 
 describe('AdminScreen', () => {
+  it('names system groups as Zulip shows them and counts "1 member" in the singular', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('tab', { name: 'User groups' }));
+    const list = await screen.findByRole('list', { name: 'Groups' });
+    const admins = within(list).getByRole('listitem', { name: 'Administrators' });
+    expect(admins).toHaveTextContent('2 members · system group');
+    expect(admins).not.toHaveTextContent('role:administrators');
+    expect(within(list).getByRole('listitem', { name: 'designers' })).toHaveTextContent('1 member');
+    expect(within(list).getByRole('listitem', { name: 'designers' })).not.toHaveTextContent('1 members');
+  });
+
   it('hides areas the server lacks', () => {
     setup();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
