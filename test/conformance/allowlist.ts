@@ -111,6 +111,19 @@ export const DIFFERENCES: Difference[] = [
       });
     },
   },
+  {
+    id: 'register-reminders-shape',
+    why:
+      "register's reminders items are typed as ScheduledMessage in the file, but its own GET /reminders and " +
+      'reminders add event describe them as Reminder (reminder_id, reminder_target_message_id), the objects ' +
+      'Zulip lists there too; the dev server sends one shape everywhere.',
+    patch(doc) {
+      setProperty(doc, 'register_queue_200_response', 'reminders', {
+        type: 'array',
+        items: { $ref: '#/components/schemas/Reminder' },
+      });
+    },
+  },
 ];
 
 /** Error codes the dev server answers with another HTTP status than the file shows. */
