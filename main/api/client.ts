@@ -9,6 +9,7 @@ import { ApiError, NetworkError, isAuthFailure } from './errors';
 import { basicAuthHeader, encodeParams } from './encode';
 import { parseSuccess, readEnvelope, type RawAnswer, type RequestLabel } from './envelope';
 import { describeServerCertificate, isCertificateFailure } from './certificate';
+import { startDeadline, type Deadline } from './deadline';
 import { describeNetworkFailure } from './network';
 import { refuseRedirect } from './redirects';
 import { DEFAULT_USER_AGENT } from './version';
@@ -135,32 +136,35 @@ export class ApiClient {
     opts: RequestOptions,
   ): Promise<RawAnswer> {
     const timeoutMs = opts.timeoutMs ?? this.#defaultTimeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     if (opts.signal?.aborted) throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`);
-    let res: Response;
+    const deadline = startDeadline(timeoutMs, opts.signal);
     try {
-      res = await this.#fetch(url, {
-        method: init.method,
-        headers: init.headers,
-        signal,
-        redirect: init.carriesSecret ? 'manual' : 'follow',
-        ...(init.body ? { body: init.body } : {}),
-      });
-    } catch (e) {
-      throw await this.#failure(e, label, opts, timeout, timeoutMs, url);
-    }
-    refuseRedirect(res, url, label);
-    try {
-      const text = await res.text();
-      return {
-        status: res.status,
-        contentType: res.headers.get('content-type') ?? '',
-        retryAfterHeader: res.headers.get('retry-after'),
-        body: text,
-      };
-    } catch (e) {
-      throw await this.#failure(e, label, opts, timeout, timeoutMs, url);
+      let res: Response;
+      try {
+        res = await this.#fetch(url, {
+          method: init.method,
+          headers: init.headers,
+          signal: deadline.signal,
+          redirect: init.carriesSecret ? 'manual' : 'follow',
+          ...(init.body ? { body: init.body } : {}),
+        });
+      } catch (e) {
+        throw await this.#failure(e, label, opts, deadline, timeoutMs, url);
+      }
+      refuseRedirect(res, url, label);
+      try {
+        const text = await res.text();
+        return {
+          status: res.status,
+          contentType: res.headers.get('content-type') ?? '',
+          retryAfterHeader: res.headers.get('retry-after'),
+          body: text,
+        };
+      } catch (e) {
+        throw await this.#failure(e, label, opts, deadline, timeoutMs, url);
+      }
+    } finally {
+      deadline.release();
     }
   }
 
@@ -169,14 +173,14 @@ export class ApiClient {
     e: unknown,
     label: RequestLabel,
     opts: RequestOptions,
-    timeout: AbortSignal,
+    deadline: Deadline,
     timeoutMs: number,
     url: URL,
   ): Promise<NetworkError> {
     if (opts.signal?.aborted) {
       return new NetworkError('aborted', `${label.method} ${label.path} was cancelled`, { cause: e });
     }
-    if (timeout.aborted) {
+    if (deadline.timedOut) {
       return new NetworkError(
         'timeout',
         `${label.host} did not answer ${label.method} ${label.path} within ${Math.round(timeoutMs / 1000)} s`,

@@ -6,6 +6,7 @@
  */
 import { proxyFetchFromEnv } from '../api/proxy';
 import { trustSystemCertificates } from '../api/system-ca';
+import { quietFetchTimers } from '../api/quiet-fetch-timers';
 import { systemProxyFetch } from '../api/system-proxy';
 import type { PushToken } from '../push/payload';
 import { useSqliteBinding } from '../store/native-binding';
@@ -52,6 +53,8 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
         .store;
   // This thread's fetch reaches every server: let it trust what the system trusts (private CAs).
   trustSystemCertificates(undefined, log.child('net'));
+  // No timer wheel ticking beside the long poll (every request has its own deadline).
+  quietFetchTimers(log.child('net'));
   // A proxy the environment names wins (as for curl); otherwise the OS settings, where asked for.
   const proxied =
     proxyFetchFromEnv(process.env, log.child('net')) ??

@@ -44,7 +44,8 @@ const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 export const SAFETY_NET_FRAMES = 12288;
 
 const TIMING = {
-  // Between passes while nothing is being written: a PASSIVE pass on a caught-up WAL is cheap.
+  // Between passes while nothing is being written, only where the WAL file cannot be watched
+  // (elsewhere the worker sleeps until it changes).
   idleMs: 250,
   // While the WAL grows: soon enough that each pass copies little.
   busyMs: 5,
@@ -54,6 +55,7 @@ export class Checkpointer {
   readonly #db: Db;
   readonly #worker: Worker;
   readonly #closed = new Int32Array(new SharedArrayBuffer(4));
+  readonly #passes = new Int32Array(new SharedArrayBuffer(4));
   readonly #onEvent: (event: CheckpointerEvent) => void;
   #running = true;
 
@@ -73,6 +75,7 @@ export class Checkpointer {
         ...sqliteOpenOptions(),
         restartFrames: opts.restartFrames,
         closed: this.#closed.buffer,
+        passes: this.#passes.buffer,
       },
     });
     // An open store must not keep the process alive on its own.
@@ -80,6 +83,11 @@ export class Checkpointer {
     this.#worker.on('message', (event: CheckpointerEvent) => this.#onMessage(event));
     this.#worker.on('error', (e) => this.#onMessage({ kind: 'error', message: e.message }));
     this.#worker.on('exit', () => this.#stopped());
+  }
+
+  /** How many checkpoint passes the worker has run: an idle app's should stop growing. */
+  get passes(): number {
+    return Atomics.load(this.#passes, 0);
   }
 
   /**

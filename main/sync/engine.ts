@@ -64,6 +64,9 @@ export class SyncEngine {
   /** Stops polling (an in-flight request is aborted) and waits for the loop to finish. */
   async stop(): Promise<void> {
     this.#abort.abort(new Error('sync stopped'));
+    // Each attempt has its own controller, not AbortSignal.any([stop, attempt]): that registered
+    // every poll on the loop's lifelong signal, ~2.5 KiB kept per poll (issue 28 item 5).
+    this.#attempt.abort(new Error('sync stopped'));
     await this.#done;
   }
 
@@ -114,7 +117,7 @@ export class SyncEngine {
       // Woken between two requests (while a batch was applied): the next poll does not block either.
       if (this.#wasWoken()) recovering = true;
       this.#attempt = new AbortController();
-      const attempt = AbortSignal.any([signal, this.#attempt.signal]);
+      const attempt = this.#attempt.signal;
       try {
         if (this.#queueId === null) await this.#register(attempt);
         during = 'poll';

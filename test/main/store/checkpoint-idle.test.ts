@@ -1,0 +1,52 @@
+/**
+ * The checkpointer's worker is silent while nothing is written: once the WAL is copied it sleeps
+ * until the WAL file changes, instead of a pass (and the database lock) every 250 ms (issue 28
+ * item 5). Counts passes, never times them.
+ */
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { Checkpointer, type CheckpointerEvent } from '../../../main/store/checkpointer';
+import { openDatabase } from '../../../main/store/db';
+import { accountMigrations } from '../../../main/store/migrations/account';
+import { tempDir } from './fixtures';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the count has not moved for `quietMs` and returns it. */
+async function settledPasses(checkpointer: Checkpointer, quietMs: number): Promise<number> {
+  for (;;) {
+    const before = checkpointer.passes;
+    await sleep(quietMs);
+    if (checkpointer.passes === before) return before;
+  }
+}
+
+describe('Checkpointer while idle', () => {
+  it('runs no pass while nothing is written, and copies the next write', async () => {
+    const file = join(tempDir(), 'idle.sqlite');
+    const db = openDatabase(file, { migrations: accountMigrations, recoverCorrupt: false });
+    const events: CheckpointerEvent[] = [];
+    const checkpointer = new Checkpointer(db, file, { restartFrames: 6144, onEvent: (e) => events.push(e) });
+    await vi.waitFor(() => expect(events.map((e) => e.kind)).toContain('ready'));
+    const write = db.prepare(
+      "INSERT INTO realm (key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    );
+    for (let i = 0; i < 20; i++) write.run(`idle-test-${i}`);
+
+    // 600 ms without a pass; the old worker passed every 250 ms whatever happened.
+    const idle = await settledPasses(checkpointer, 600);
+    expect(idle).toBeGreaterThan(0);
+    await sleep(1500);
+    expect(checkpointer.passes).toBe(idle);
+
+    // A write wakes it; it goes back to sleep only once every frame is copied into the file.
+    write.run('idle-test-after');
+    await vi.waitFor(() => expect(checkpointer.passes).toBeGreaterThan(idle), { timeout: 10_000 });
+    const afterWrite = await settledPasses(checkpointer, 600);
+    await sleep(1000);
+    expect(checkpointer.passes).toBe(afterWrite);
+    expect(events.filter((e) => e.kind === 'error')).toEqual([]);
+    checkpointer.close();
+    db.close();
+  }, 60_000);
+});
