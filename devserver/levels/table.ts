@@ -40,6 +40,8 @@ export const ROUTE_LEVELS: ReadonlyArray<{ path: string; method?: string; level:
 
 /** Channel settings a request may set when creating (subscribing) or editing a channel. */
 const CHANNEL_PARAMS: Readonly<Record<string, number>> = {
+  can_administer_channel_group: 325,
+  can_send_message_group: 333,
   can_add_subscribers_group: 342,
   can_subscribe_group: 357,
   folder_id: 389,
