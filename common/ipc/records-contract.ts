@@ -68,7 +68,10 @@ export interface RecordCalls {
   'channels:unsubscribe': (args: Account & { channelIds: number[] }) => null;
   /** One personal setting of a subscription (color, muted, pinned, notifications). */
   'channels:setProperty': (args: Account & { channelId: number } & SubscriptionProperty) => null;
-  /** Creates a channel (subscribing the user and subscriberIds); POST /users/me/subscriptions on servers below FL 417. */
+  /**
+   * Creates a channel (subscribing the user and subscriberIds); POST /users/me/subscriptions on servers below
+   * FL 417. `notice` says in words which options the server ignored (older servers), else null.
+   */
   'channels:create': (
     args: Account & {
       name: string;
@@ -88,7 +91,7 @@ export interface RecordCalls {
       messageRetentionDays?: number | 'realm_default' | 'unlimited' | undefined;
       permissions?: { [P in ChannelPermissionName]?: GroupSetting } | undefined;
     },
-  ) => { channelId: number };
+  ) => { channelId: number; notice: string | null };
   'topics:setVisibility': (args: Account & { channelId: number; topic: string; visibility: TopicVisibility }) => null;
   /** Topics with a policy other than none, of one channel or of all. */
   'topics:listVisibility': (args: Paged & { channelId?: number | undefined }) => Page<TopicVisibilityView>;

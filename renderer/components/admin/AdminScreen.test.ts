@@ -12,7 +12,10 @@ const GATES: FeatureGates = {
   editSavedSnippets: true,
   channelFolders: false,
   createChannelDirectly: true,
+  unmuteTopics: true,
   followTopics: true,
+  channelTopicsPolicy: true,
+  channelPermissions: [],
   draftsSync: true,
   inviteToGroups: true,
 };

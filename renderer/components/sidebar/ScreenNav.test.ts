@@ -10,7 +10,10 @@ const OLD_SERVER: FeatureGates = {
   editSavedSnippets: false,
   channelFolders: false,
   createChannelDirectly: false,
+  unmuteTopics: false,
   followTopics: false,
+  channelTopicsPolicy: false,
+  channelPermissions: [],
   draftsSync: false,
   inviteToGroups: false,
 };
