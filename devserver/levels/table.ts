@@ -69,6 +69,7 @@ export const PARAM_LEVELS: Readonly<Record<string, Readonly<Record<string, numbe
 
 /** client_capabilities an older server does not know (and so ignores). */
 export const CAPABILITY_LEVELS: Readonly<Record<string, number>> = {
+  linkifier_url_template: 176,
   include_deactivated_groups: 294,
   archived_channels: 315,
   empty_topic_name: 334,

@@ -11,6 +11,7 @@ import { RecordStores } from './records';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 import { PRESENCE_SCHEMA } from './schema_presence';
 import { EMOJI_SCHEMA } from './schema_emoji';
+import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { RealmEmojiRepo } from './realm_emoji';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
@@ -67,9 +68,10 @@ export class Store {
         `${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`,
       );
     } else {
-      // Tables added since this version was set (presence, alert words, custom emoji) are created if missing.
+      // Tables added since this version was set (presence, alert words, custom emoji, linkifiers) are created if missing.
       db.exec(PRESENCE_SCHEMA);
       db.exec(EMOJI_SCHEMA);
+      db.exec(LINKIFIERS_SCHEMA);
     }
     return new Store(db);
   }
