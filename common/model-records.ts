@@ -16,6 +16,8 @@ export type RecordArea =
   | 'views'
   | 'profileFields'
   | 'playgrounds'
+  /** The organization's linkifiers (linkifiers:list). */
+  | 'linkifiers'
   | 'topicVisibility'
   | 'users'
   | 'settings'
@@ -217,4 +219,10 @@ export interface PresenceView {
   status: PresenceStatus;
   /** Unix seconds of the last sign of life (active or connected), when known. */
   lastSeen: number | null;
+}
+
+/** A linkifier: text matching `pattern` (Python syntax, named groups) links to `urlTemplate` (RFC 6570). */
+export interface LinkifierView {
+  pattern: string;
+  urlTemplate: string;
 }

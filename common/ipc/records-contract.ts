@@ -13,6 +13,7 @@ import type {
   DraftTarget,
   DraftView,
   GroupSetting,
+  LinkifierView,
   NavigationViewView,
   Page,
   PlaygroundView,
@@ -185,6 +186,8 @@ export interface RecordCalls {
   'emoji:custom': (args: Account) => CustomEmoji[];
   /** Deactivates a custom emoji (administrators, or its author); the change arrives as records:changed 'emoji'. */
   'emoji:deactivate': (args: Account & { name: string }) => null;
+  /** The organization's linkifiers in the order they apply; refetch on records:changed 'linkifiers'. */
+  'linkifiers:list': (args: Account) => LinkifierView[];
 }
 
 export interface RecordEvents {
@@ -236,6 +239,7 @@ export const RECORD_CALL_NAMES = [
   'alertWords:remove',
   'emoji:names',
   'emoji:custom',
+  'linkifiers:list',
   'emoji:deactivate',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
