@@ -16,6 +16,8 @@ export type RecordArea =
   | 'views'
   | 'profileFields'
   | 'playgrounds'
+  /** The organization's linkifiers (linkifiers:list). */
+  | 'linkifiers'
   | 'topicVisibility'
   | 'users'
   | 'settings'
@@ -45,8 +47,14 @@ export interface FeatureGates {
   channelFolders: boolean;
   /** POST /channels/create (FL 417); below it channels are created by subscribing. */
   createChannelDirectly: boolean;
-  /** Topic visibility with follow/unmute (FL 170); below it only mute/unmute through the legacy route. */
+  /** Unmuting a topic in a muted channel (POST /user_topics, FL 170); below it only the legacy mute route. */
+  unmuteTopics: boolean;
+  /** Following a topic (visibility_policy 3, FL 219). */
   followTopics: boolean;
+  /** A channel's own topics policy at creation (FL 392). */
+  channelTopicsPolicy: boolean;
+  /** The permission settings (can_*_group names) the server takes when a channel is created. */
+  channelPermissions: readonly string[];
   /** Drafts are synced to the server (the user's enable_drafts_synchronization). */
   draftsSync: boolean;
   /** Group memberships of invitations (FL 322). */
@@ -217,4 +225,10 @@ export interface PresenceView {
   status: PresenceStatus;
   /** Unix seconds of the last sign of life (active or connected), when known. */
   lastSeen: number | null;
+}
+
+/** A linkifier: text matching `pattern` (Python syntax, named groups) links to `urlTemplate` (RFC 6570). */
+export interface LinkifierView {
+  pattern: string;
+  urlTemplate: string;
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseBouncerSetting, type BouncerSetting } from './bouncer/setup';
+import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './version';
 
 export type SeedName = 'demo' | 'empty' | 'large';
 const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'large'];
@@ -43,6 +44,8 @@ export interface ServerOptions {
   presencePingIntervalSeconds: number;
   /** server_presence_offline_threshold_seconds: older presence shows as offline (protocol-notes: 140). */
   presenceOfflineThresholdSeconds: number;
+  /** Behave as a Zulip server of this API feature level (devserver/levels/); the newest by default. */
+  featureLevel: number;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -65,6 +68,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   fullSubscriberListThreshold: 250,
   presencePingIntervalSeconds: 60,
   presenceOfflineThresholdSeconds: 140,
+  featureLevel: NEWEST_FEATURE_LEVEL,
 };
 
 /** Parses CLI flags (see README.md). Throws an Error with a readable message on bad input. */
@@ -93,6 +97,7 @@ export function parseFlags(argv: string[]): ServerOptions {
       'full-subscriber-lists-below': { type: 'string' },
       'presence-ping-seconds': { type: 'string' },
       'presence-offline-seconds': { type: 'string' },
+      'feature-level': { type: 'string' },
     },
   });
   const seed = values.seed ?? DEFAULT_OPTIONS.seed;
@@ -132,6 +137,7 @@ export function parseFlags(argv: string[]): ServerOptions {
       DEFAULT_OPTIONS.fullSubscriberListThreshold,
     ),
     ...presenceTiming(values['presence-ping-seconds'], values['presence-offline-seconds']),
+    featureLevel: featureLevel(values['feature-level']),
   };
 }
 
@@ -165,5 +171,15 @@ function count(flag: string, raw: string | undefined, fallback: number): number 
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${flag} must be a whole number`);
+  return value;
+}
+
+/** An API feature level this server can imitate. */
+function featureLevel(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_OPTIONS.featureLevel;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < OLDEST_FEATURE_LEVEL || value > NEWEST_FEATURE_LEVEL) {
+    throw new Error(`--feature-level must be a whole number from ${OLDEST_FEATURE_LEVEL} to ${NEWEST_FEATURE_LEVEL}`);
+  }
   return value;
 }

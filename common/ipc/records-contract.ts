@@ -13,6 +13,7 @@ import type {
   DraftTarget,
   DraftView,
   GroupSetting,
+  LinkifierView,
   NavigationViewView,
   Page,
   PlaygroundView,
@@ -68,7 +69,10 @@ export interface RecordCalls {
   'channels:unsubscribe': (args: Account & { channelIds: number[] }) => null;
   /** One personal setting of a subscription (color, muted, pinned, notifications). */
   'channels:setProperty': (args: Account & { channelId: number } & SubscriptionProperty) => null;
-  /** Creates a channel (subscribing the user and subscriberIds); POST /users/me/subscriptions on servers below FL 417. */
+  /**
+   * Creates a channel (subscribing the user and subscriberIds); POST /users/me/subscriptions on servers below
+   * FL 417. `notice` says in words which options the server ignored (older servers), else null.
+   */
   'channels:create': (
     args: Account & {
       name: string;
@@ -88,7 +92,7 @@ export interface RecordCalls {
       messageRetentionDays?: number | 'realm_default' | 'unlimited' | undefined;
       permissions?: { [P in ChannelPermissionName]?: GroupSetting } | undefined;
     },
-  ) => { channelId: number };
+  ) => { channelId: number; notice: string | null };
   'topics:setVisibility': (args: Account & { channelId: number; topic: string; visibility: TopicVisibility }) => null;
   /** Topics with a policy other than none, of one channel or of all. */
   'topics:listVisibility': (args: Paged & { channelId?: number | undefined }) => Page<TopicVisibilityView>;
@@ -182,6 +186,8 @@ export interface RecordCalls {
   'emoji:custom': (args: Account) => CustomEmoji[];
   /** Deactivates a custom emoji (administrators, or its author); the change arrives as records:changed 'emoji'. */
   'emoji:deactivate': (args: Account & { name: string }) => null;
+  /** The organization's linkifiers in the order they apply; refetch on records:changed 'linkifiers'. */
+  'linkifiers:list': (args: Account) => LinkifierView[];
 }
 
 export interface RecordEvents {
@@ -233,6 +239,7 @@ export const RECORD_CALL_NAMES = [
   'alertWords:remove',
   'emoji:names',
   'emoji:custom',
+  'linkifiers:list',
   'emoji:deactivate',
 ] as const satisfies readonly (keyof RecordCalls)[];
 

@@ -1,5 +1,5 @@
 import type { App } from '../app';
-import { FEATURE_LEVEL, MERGE_BASE, VERSION } from '../version';
+import { versionFields } from '../version';
 import { FaultRequestError } from './rules';
 
 export interface QueueSummary {
@@ -58,11 +58,12 @@ export function restartServer(
     'restart',
     () => {
       notified += 1;
+      const { zulip_version, zulip_merge_base, zulip_feature_level } = versionFields(app.options.featureLevel);
       return {
         type: 'restart',
-        zulip_version: VERSION,
-        zulip_merge_base: MERGE_BASE,
-        zulip_feature_level: FEATURE_LEVEL,
+        zulip_version,
+        zulip_merge_base,
+        zulip_feature_level,
         server_generation: serverGeneration,
       };
     },

@@ -3,6 +3,8 @@ import type { App } from '../app';
 import type { ApiExchange } from '../record/recorder';
 import { authenticate } from './auth';
 import { readParams } from './body';
+import { gateResponse, routeExists, unknownParams } from '../levels/gate';
+import { IGNORED_PARAMETERS_LEVEL } from '../levels/table';
 import { ApiError } from './errors';
 import { Params } from './params';
 import type { ApiResult, ApiRoute, AssetRoute, RequestContext } from './route';
@@ -75,14 +77,19 @@ async function handleApi(
   method: string,
   signal: AbortSignal,
 ): Promise<ApiResult> {
+  const level = app.options.featureLevel;
   const found = router.lookup(method, url.pathname.slice(API_PREFIX.length));
-  if (found.kind === 'none') throw new ApiError(404, 'BAD_REQUEST', 'Endpoint not found');
+  // A route newer than this server's feature level does not exist here.
+  if (found.kind === 'none' || (found.kind === 'found' && !routeExists(level, method, found.match.route.path))) {
+    throw new ApiError(404, 'BAD_REQUEST', 'Endpoint not found');
+  }
   if (found.kind === 'wrong-method') {
     throw new ApiError(405, 'BAD_REQUEST', 'Method Not Allowed', { allowed_methods: found.allowed });
   }
   const { route, pathParams } = found.match;
   const user = route.auth === 'user' ? authenticate(req, app.store) : null;
   const params = new Params(await readParams(req, url));
+  params.withhold(unknownParams(level, method, route.path));
   const base = { app, params, pathParams, req, signal, clientName: clientName(req) };
   const result =
     route.auth === 'user'
@@ -92,8 +99,8 @@ async function handleApi(
   return {
     result: 'success',
     msg: '',
-    ...result,
-    ...(ignored.length > 0 ? { ignored_parameters_unsupported: ignored } : {}),
+    ...gateResponse(level, result),
+    ...(ignored.length > 0 && level >= IGNORED_PARAMETERS_LEVEL ? { ignored_parameters_unsupported: ignored } : {}),
   };
 }
 

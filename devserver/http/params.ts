@@ -10,8 +10,22 @@ import { badRequest, missingParam } from './errors';
  */
 export class Params {
   private readonly used = new Set<string>();
+  private readonly values: Map<string, string>;
+  private readonly withheld = new Set<string>();
 
-  constructor(private readonly values: ReadonlyMap<string, string>) {}
+  constructor(values: ReadonlyMap<string, string>) {
+    this.values = new Map(values);
+  }
+
+  /**
+   * Hides parameters this server does not know (an older feature level): handlers never see
+   * them, and those sent are listed as ignored, as an older Zulip would.
+   */
+  withhold(names: readonly string[]): void {
+    for (const name of names) {
+      if (this.values.delete(name)) this.withheld.add(name);
+    }
+  }
 
   has(name: string): boolean {
     this.used.add(name);
@@ -20,7 +34,10 @@ export class Params {
 
   /** Names that were sent but never read, sorted, for ignored_parameters_unsupported. */
   unused(): string[] {
-    return [...this.values.keys()].filter((name) => !this.used.has(name)).sort();
+    return [...this.values.keys()]
+      .filter((name) => !this.used.has(name))
+      .concat([...this.withheld])
+      .sort();
   }
 
   /** Marks names as handled without reading them (e.g. aliases resolved elsewhere). */

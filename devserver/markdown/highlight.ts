@@ -24,6 +24,38 @@ for (const name of LANGUAGES) {
   hljs.registerLanguage(name, require(`highlight.js/lib/languages/${name}`) as LanguageFn);
 }
 
+/**
+ * Zulip labels a block with the name of the Pygments lexer it chose, which is not always
+ * highlight.js's name: by the language as typed (Pygments lexer names; TeX and Python 2.x as
+ * zulip-markdown-cases.json shows them), else highlight.js's own name.
+ */
+const PYGMENTS_NAMES: Readonly<Record<string, string>> = {
+  tex: 'TeX',
+  latex: 'TeX',
+  ini: 'INI',
+  cfg: 'INI',
+  plaintext: 'Text only',
+  text: 'Text only',
+  txt: 'Text only',
+  r: 'S',
+  shell: 'Bash',
+  sh: 'Bash',
+  zsh: 'Bash',
+  xml: 'XML',
+  html: 'HTML',
+  py2: 'Python 2.x',
+  python2: 'Python 2.x',
+};
+
+/** Names Pygments knows that highlight.js spells otherwise. */
+const HLJS_NAMES: Readonly<Record<string, string>> = {
+  py2: 'python',
+  python2: 'python',
+  text: 'plaintext',
+  txt: 'plaintext',
+  cfg: 'ini',
+};
+
 /** highlight.js scope (its first part) → Pygments token class. */
 const PYGMENTS_CLASS: Readonly<Record<string, string>> = {
   keyword: 'k',
@@ -85,14 +117,15 @@ function escapeHtml(text: string): string {
 
 /** The codehilite block for fenced code with an info string's language (may be empty). */
 export function codeBlock(code: string, lang: string): string {
-  const language = lang === '' ? undefined : hljs.getLanguage(lang);
+  const hljsName = HLJS_NAMES[lang.toLowerCase()] ?? lang;
+  const language = lang === '' ? undefined : hljs.getLanguage(hljsName);
   if (!language) {
     const attr = lang ? ` data-code-language="${escapeHtml(lang)}"` : '';
     return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(code)}</code></pre></div>\n`;
   }
   const highlighted = hljs
-    .highlight(code, { language: lang, ignoreIllegals: true })
+    .highlight(code, { language: hljsName, ignoreIllegals: true })
     .value.replace(/<span class="([^"]+)">/g, (_whole, scopes: string) => `<span class="${pygmentsClass(scopes)}">`);
-  const name = language.name ?? lang;
+  const name = PYGMENTS_NAMES[lang.toLowerCase()] ?? language.name ?? lang;
   return `<div class="codehilite" data-code-language="${escapeHtml(name)}"><pre><span></span><code>${highlighted}</code></pre></div>\n`;
 }

@@ -1,4 +1,5 @@
 import { realmEmojiState } from '../messaging/realm_emoji';
+import { formatLinkifiers } from '../views/linkifiers';
 import { nowSeconds, type App } from '../app';
 import { systemGroupNames } from '../channels/post_policy';
 import type { UserRow } from '../store/rows';
@@ -61,7 +62,9 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   }
   if (want('realm')) Object.assign(state, realmState(app, groups, opts.serverGeneration));
   if (want('realm_emoji')) state['realm_emoji'] = realmEmojiState(app);
-  if (want('realm_linkifiers')) state['realm_linkifiers'] = [];
+  if (want('realm_linkifiers')) {
+    state['realm_linkifiers'] = opts.capabilities['linkifier_url_template'] === true ? formatLinkifiers(app) : [];
+  }
   if (want('realm_filters')) state['realm_filters'] = [];
   Object.assign(state, channelExtrasState(app, want));
   if (want('push_device')) state['push_devices'] = app.push.devicesOf(user.id);

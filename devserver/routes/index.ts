@@ -26,6 +26,7 @@ import { userTopicRoutes } from './user_topics';
 import { draftRoutes } from './drafts';
 import { inviteRoutes } from './invites';
 import { navigationViewRoutes } from './navigation_views';
+import { linkifierRoutes } from './linkifiers';
 import { playgroundRoutes } from './playgrounds';
 import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
@@ -67,6 +68,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...navigationViewRoutes,
   ...profileFieldRoutes,
   ...playgroundRoutes,
+  ...linkifierRoutes,
   ...inviteRoutes,
   ...settingsRoutes,
   ...realmRoutes,

@@ -7,6 +7,7 @@ import type { ApiRoute } from '../http/route';
 import { spectatorState } from '../register/spectator';
 import { initialState } from '../register/state';
 import type { IncludeSubscribers } from '../register/subscriptions';
+import { gateRegisterState, knownCapabilities } from '../levels/gate';
 import { versionFields } from '../version';
 
 function readIncludeSubscribers(params: Params): IncludeSubscribers {
@@ -38,7 +39,10 @@ export const registerRoutes: ApiRoute[] = [
           throw badRequest("Invalid 'include_subscribers' parameter for anonymous request");
         }
       }
-      const spec = parseQueueSpec(params, user?.id ?? 0);
+      const level = app.options.featureLevel;
+      const parsed = parseQueueSpec(params, user?.id ?? 0);
+      // An older server acts only on the capabilities it knows, in register and events alike.
+      const spec = { ...parsed, capabilities: knownCapabilities(level, parsed.capabilities) };
       const fetchTypes = params.stringList('fetch_event_types');
       const includeSubscribers = readIncludeSubscribers(params);
       const presence = {
@@ -50,7 +54,7 @@ export const registerRoutes: ApiRoute[] = [
         return {
           queue_id: null,
           last_event_id: -1,
-          ...versionFields(),
+          ...versionFields(app.options.featureLevel),
           ...spectatorState(app, types, app.serverGeneration),
         };
       }
@@ -62,7 +66,7 @@ export const registerRoutes: ApiRoute[] = [
         presence,
       });
       const queue = app.queues.create(spec);
-      return { queue_id: queue.id, last_event_id: -1, ...versionFields(), ...state };
+      return { queue_id: queue.id, last_event_id: -1, ...versionFields(level), ...gateRegisterState(level, state) };
     },
   },
 ];

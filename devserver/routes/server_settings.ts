@@ -33,7 +33,7 @@ export const serverSettingsRoutes: ApiRoute[] = [
           'openid connect': false,
         },
         external_authentication_methods: [],
-        ...versionFields(),
+        ...versionFields(app.options.featureLevel),
         push_notifications_enabled: app.push.configured,
         is_incompatible: false,
         email_auth_enabled: true,

@@ -3,6 +3,7 @@ import { isActiveSub } from '../access';
 import { badRequest } from '../http/errors';
 import type { Params } from '../http/params';
 import type { ApiRoute } from '../http/route';
+import { FOLLOWED_TOPICS_LEVEL } from '../levels/table';
 import { LIMITS } from '../limits';
 import { setTopicVisibility } from '../messaging/user_topics';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
@@ -45,7 +46,10 @@ export const userTopicRoutes: ApiRoute[] = [
       const channelId = params.requiredInt('stream_id');
       const topic = topicParam(app, params);
       const policy = params.requiredInt('visibility_policy');
-      if (!POLICIES.has(policy)) throw badRequest('Invalid visibility_policy');
+      // Following (3) came later than muting and unmuting.
+      const known =
+        POLICIES.has(policy) && (policy !== VISIBILITY.followed || app.options.featureLevel >= FOLLOWED_TOPICS_LEVEL);
+      if (!known) throw badRequest('Invalid visibility_policy');
       const channel = app.store.channels.byId(channelId);
       if (!channel || !topicChannel(app, user, channel, policy === VISIBILITY.inherit)) {
         throw badRequest('Invalid channel ID');

@@ -100,6 +100,8 @@ export function seedDemoRecords(build: SeedBuilder, channels: Record<string, Cha
   records.playgrounds.insert('Python playground', 'Python', 'https://play.example.org/python/?code={code}');
   records.playgrounds.insert('Rust playground', 'Rust', 'https://play.example.org/rust/{?code}');
   records.playgrounds.insert('JS Bin', 'JavaScript', 'https://play.example.org/js/#code={code}');
+  // Issue numbers link to the tracker, in messages and topic names alike.
+  records.linkifiers.insert('#(?P<id>[0-9]+)', 'https://tracker.example.org/parley/issues/{id}');
 
   // Default channels (where new people land) unless the organization already has some.
   if (!store.channels.all().some((channel) => channel.is_default === 1)) {

@@ -3,6 +3,7 @@ import { AccountsRepo } from './accounts';
 import { AlertWordsRepo } from './alert_words';
 import { DraftsRepo } from './drafts';
 import { InvitesRepo } from './invites';
+import { LinkifiersRepo } from './linkifiers';
 import { NavigationViewsRepo } from './navigation_views';
 import { PlaygroundsRepo } from './playgrounds';
 import { PresenceRepo } from './presence';
@@ -21,6 +22,7 @@ export class RecordStores {
   readonly navigationViews: NavigationViewsRepo;
   readonly profileFields: ProfileFieldsRepo;
   readonly playgrounds: PlaygroundsRepo;
+  readonly linkifiers: LinkifiersRepo;
   readonly invites: InvitesRepo;
   readonly realmSettings: RealmSettingsRepo;
   readonly accounts: AccountsRepo;
@@ -35,6 +37,7 @@ export class RecordStores {
     this.navigationViews = new NavigationViewsRepo(db);
     this.profileFields = new ProfileFieldsRepo(db);
     this.playgrounds = new PlaygroundsRepo(db);
+    this.linkifiers = new LinkifiersRepo(db);
     this.invites = new InvitesRepo(db);
     this.realmSettings = new RealmSettingsRepo(db);
     this.accounts = new AccountsRepo(db);

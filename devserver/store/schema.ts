@@ -8,6 +8,7 @@ import { CHANNELS_SCHEMA } from './schema_channels';
 import { MESSAGES_SCHEMA } from './schema_messages';
 import { PRESENCE_SCHEMA } from './schema_presence';
 import { EMOJI_SCHEMA } from './schema_emoji';
+import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { RECORDS_SCHEMA } from './schema_records';
 import { SCHEDULED_SCHEMA } from './schema_scheduled';
 
@@ -163,4 +164,5 @@ ${MESSAGES_SCHEMA}
 ${PRESENCE_SCHEMA}
 ${EMOJI_SCHEMA}
 ${SCHEDULED_SCHEMA}
+${LINKIFIERS_SCHEMA}
 `;

@@ -12,6 +12,7 @@ import { SCHEMA, SCHEMA_VERSION } from './schema';
 import { PRESENCE_SCHEMA } from './schema_presence';
 import { EMOJI_SCHEMA } from './schema_emoji';
 import { SCHEDULED_SCHEMA } from './schema_scheduled';
+import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { RealmEmojiRepo } from './realm_emoji';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
@@ -68,10 +69,11 @@ export class Store {
         `${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`,
       );
     } else {
-      // Tables added since this version was set (presence, alert words, custom emoji, scheduled messages) are created if missing.
+      // Tables added since this version was set (presence, alert words, custom emoji, scheduled messages, linkifiers) are created if missing.
       db.exec(PRESENCE_SCHEMA);
       db.exec(EMOJI_SCHEMA);
       db.exec(SCHEDULED_SCHEMA);
+      db.exec(LINKIFIERS_SCHEMA);
     }
     return new Store(db);
   }

@@ -18,6 +18,10 @@ export const FEATURE_LEVELS = {
   typingStreamId: 215,
   /** POST /user_topics with visibility policies (follow, unmute); before it, PATCH muted_topics. */
   userTopics: 170,
+  /** visibility_policy 3: following a topic. */
+  followedTopics: 219,
+  /** A channel's own topics_policy (creating, editing). */
+  channelTopicsPolicy: 392,
   /** read_by_sender in POST /messages. */
   readBySender: 236,
   /** type "channel" in POST /messages. */
@@ -51,6 +55,31 @@ export const FEATURE_LEVELS = {
 } as const;
 
 export type Feature = keyof typeof FEATURE_LEVELS;
+
+/**
+ * The channel permission settings a server takes as group-setting values when a channel is
+ * created (Zulip's API changelog: can_remove_subscribers_group took only a group ID before 320;
+ * the others did not exist before their level).
+ */
+export const CHANNEL_PERMISSION_LEVELS = {
+  can_remove_subscribers_group: 320,
+  can_administer_channel_group: 325,
+  can_send_message_group: 333,
+  can_add_subscribers_group: 342,
+  can_subscribe_group: 357,
+  can_move_messages_out_of_channel_group: 396,
+  can_move_messages_within_channel_group: 396,
+  can_resolve_topics_group: 402,
+  can_delete_any_message_group: 407,
+  can_delete_own_message_group: 407,
+} as const;
+
+/** The channel permission settings a server at `featureLevel` takes at creation. */
+export function channelPermissionsAt(featureLevel: number): Array<keyof typeof CHANNEL_PERMISSION_LEVELS> {
+  return (Object.keys(CHANNEL_PERMISSION_LEVELS) as Array<keyof typeof CHANNEL_PERMISSION_LEVELS>).filter(
+    (name) => featureLevel >= CHANNEL_PERMISSION_LEVELS[name],
+  );
+}
 
 /** True when a server at `featureLevel` has `feature`. */
 export function supports(featureLevel: number, feature: Feature): boolean {

@@ -21,3 +21,4 @@ export * from './schemas/register';
 export * from './schemas/server';
 export * from './schemas/subscription';
 export * from './schemas/user';
+export * from './ignored';

@@ -8,6 +8,7 @@ import * as alertWords from '../records/alert-words';
 import * as channels from '../records/channel-actions';
 import { listPresence } from '../records/presence';
 import * as reads from '../records/reads';
+import { LINKIFIERS_KEY, storedLinkifiers } from '../sync/convert-linkifiers';
 import * as actions from '../records/record-actions';
 
 type RecordHandlers = { [N in keyof RecordCalls]: (args: CallArgs<N>) => Promise<CallResult<N>> };
@@ -64,6 +65,7 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'alertWords:remove': (a) => alertWords.removeWords(act(a), a.words),
     'emoji:names': async (a) => records(a).emoji.names(),
     'emoji:custom': async (a) => records(a).emoji.custom(),
+    'linkifiers:list': async (a) => storedLinkifiers(store(a).realm.get(LINKIFIERS_KEY)),
     'emoji:deactivate': async (a) => {
       await deactivateCustomEmoji(act(a).client, a.name);
       return null;

@@ -243,6 +243,7 @@ export const recordCallSchemas = {
   'alertWords:list': account,
   'emoji:names': account,
   'emoji:custom': account,
+  'linkifiers:list': account,
   'emoji:deactivate': z
     .object({ accountId, name: z.string().min(1, 'Name the emoji to deactivate.').max(100) })
     .strict(),

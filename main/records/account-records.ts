@@ -46,6 +46,7 @@ export const ALL_AREAS: RecordArea[] = [
   'views',
   'profileFields',
   'playgrounds',
+  'linkifiers',
   'topicVisibility',
   'users',
   'settings',

@@ -6,6 +6,7 @@
 import type { CallArgs } from '../../common/ipc/contract';
 import type { TopicVisibility } from '../../common/model';
 import type { ApiClient } from '../api';
+import { describeIgnored } from '../api/ignored';
 import { createChannel } from '../api/routes/channels';
 import { wireSetting } from './record-actions';
 import { subscribe, unsubscribe, updateSubscriptionProperties } from '../api/routes/subscriptions';
@@ -53,9 +54,9 @@ export async function setSubscriptionProperty(ctx: ActionContext, a: CallArgs<'c
 export async function createNewChannel(
   ctx: ActionContext,
   a: CallArgs<'channels:create'>,
-): Promise<{ channelId: number }> {
+): Promise<{ channelId: number; notice: string | null }> {
   const subscribers = [...new Set([ctx.selfUserId, ...(a.subscriberIds ?? [])])];
-  const channelId = await createChannel(
+  const created = await createChannel(
     ctx.client,
     {
       name: a.name,
@@ -69,19 +70,21 @@ export async function createNewChannel(
         ? { history_public_to_subscribers: a.historyPublicToSubscribers }
         : {}),
       ...(a.isDefaultStream !== undefined ? { is_default_stream: a.isDefaultStream } : {}),
+      // Options this server lacks are sent all the same: it names them back as ignored, and the user is told.
       ...(a.topicsPolicy !== undefined ? { topics_policy: a.topicsPolicy } : {}),
       ...(a.messageRetentionDays !== undefined ? { message_retention_days: a.messageRetentionDays } : {}),
       ...Object.fromEntries(Object.entries(a.permissions ?? {}).map(([name, v]) => [name, wireSetting(v)])),
     },
     ctx.featureLevel,
   );
-  return { channelId };
+  return { channelId: created.id, notice: describeIgnored(created.ignored) };
 }
 
 const POLICY: Record<TopicVisibility, VisibilityPolicyValue> = { none: 0, muted: 1, unmuted: 2, followed: 3 };
 
 export async function setVisibility(ctx: ActionContext, a: CallArgs<'topics:setVisibility'>): Promise<null> {
-  if (a.visibility === 'unmuted' || a.visibility === 'followed') requireFeature(ctx.gates, 'followTopics');
+  if (a.visibility === 'unmuted') requireFeature(ctx.gates, 'unmuteTopics');
+  if (a.visibility === 'followed') requireFeature(ctx.gates, 'followTopics');
   await setTopicVisibility(
     ctx.client,
     { stream_id: a.channelId, topic: a.topic, visibility_policy: POLICY[a.visibility] },

@@ -1,6 +1,6 @@
 /** Which features this account's server has (api-v1.md section 9), for the renderer and for the calls. */
 import type { FeatureGates } from '../../common/model';
-import { supports } from '../api';
+import { channelPermissionsAt, supports } from '../api';
 import { IpcFailure } from '../ipc/errors';
 import type { AccountStore } from '../store/account-store';
 
@@ -14,7 +14,10 @@ export function featureGates(featureLevel: number, store: AccountStore): Feature
     editSavedSnippets: supports(featureLevel, 'editSavedSnippets'),
     channelFolders: supports(featureLevel, 'channelFolders'),
     createChannelDirectly: supports(featureLevel, 'channelsCreate'),
-    followTopics: supports(featureLevel, 'userTopics'),
+    unmuteTopics: supports(featureLevel, 'userTopics'),
+    followTopics: supports(featureLevel, 'followedTopics'),
+    channelTopicsPolicy: supports(featureLevel, 'channelTopicsPolicy'),
+    channelPermissions: channelPermissionsAt(featureLevel),
     draftsSync:
       featureLevel >= DRAFTS_API_LEVEL && store.userSettings.getBoolean('enable_drafts_synchronization', true),
     inviteToGroups: supports(featureLevel, 'inviteGroupIds'),
@@ -23,13 +26,18 @@ export function featureGates(featureLevel: number, store: AccountStore): Feature
   };
 }
 
-const WHAT: Record<keyof FeatureGates, string> = {
+/** The gates that are a plain yes or no. */
+type Switch = { [K in keyof FeatureGates]: FeatureGates[K] extends boolean ? K : never }[keyof FeatureGates];
+
+const WHAT: Record<Switch, string> = {
   navigationViews: 'navigation views',
   savedSnippets: 'saved snippets',
   editSavedSnippets: 'editing saved snippets',
   channelFolders: 'channel folders',
   createChannelDirectly: 'creating channels directly',
+  unmuteTopics: 'unmuting topics',
   followTopics: 'following topics',
+  channelTopicsPolicy: 'a topics policy per channel',
   draftsSync: 'synced drafts',
   inviteToGroups: 'adding invited users to groups',
   scheduledMessages: 'scheduled messages',
@@ -37,7 +45,7 @@ const WHAT: Record<keyof FeatureGates, string> = {
 };
 
 /** Refuses a call the server cannot answer, with words the renderer can show. */
-export function requireFeature(gates: FeatureGates, feature: keyof FeatureGates): void {
+export function requireFeature(gates: FeatureGates, feature: Switch): void {
   if (!gates[feature]) {
     throw new IpcFailure(
       'UNSUPPORTED',

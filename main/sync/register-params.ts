@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   'custom_profile_fields',
   'realm_playgrounds',
   'realm_emoji',
+  'realm_linkifiers',
   'user_topic',
   'typing',
   'push_device',
@@ -61,6 +62,7 @@ export const FETCH_EVENT_TYPES = [
   'custom_profile_fields',
   'realm_playgrounds',
   'realm_emoji',
+  'realm_linkifiers',
   'user_topic',
   'user_settings',
   'push_device',
@@ -75,7 +77,6 @@ export const FETCH_EVENT_TYPES = [
 /**
  * The api-v1.md 4.4 capabilities this core handles. Left out, and why:
  * - user_avatar_url_field_optional: we would have to build avatar URLs for users the server omits.
- * - linkifier_url_template: linkifiers are not stored yet, so an empty list is what we want.
  * - archived_channels: the sidebar cannot mark a channel archived yet, so it should not get them.
  */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
@@ -95,6 +96,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   include_deactivated_groups: true,
   // presence events in the modern format, keyed by user ID (older servers' legacy form is folded in too).
   simplified_presence_events: true,
+  // Linkifiers with RFC 6570 url_template (topic names are linkified with them in the interface).
+  linkifier_url_template: true,
 };
 
 export function registerParams(): RegisterParams {

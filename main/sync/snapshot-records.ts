@@ -13,6 +13,7 @@ import {
   Draft,
   NavigationView,
   RealmEmojiMap,
+  RealmLinkifier,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -23,6 +24,7 @@ import { PushDevices } from '../push/devices';
 import type { AccountStore } from '../store/account-store';
 import { mergeServerDraft } from './appliers/drafts';
 import { toStoredCustomEmoji } from './appliers/realm-emoji';
+import { LINKIFIERS_KEY, toStoredLinkifiers } from './convert-linkifiers';
 import {
   subscriberListOf,
   toStoredChannel,
@@ -112,6 +114,8 @@ export function applyRecordsSnapshot(store: AccountStore, r: RegisterResponse, l
   }
   const fields = area(raw, 'custom_profile_fields', z.array(CustomProfileField), log);
   if (fields) store.profileFields.replaceAll(fields.map(toStoredProfileField));
+  const linkifiers = area(raw, 'realm_linkifiers', z.array(RealmLinkifier), log);
+  if (linkifiers) store.realm.set(LINKIFIERS_KEY, toStoredLinkifiers(linkifiers));
   const playgrounds = area(raw, 'realm_playgrounds', z.array(RealmPlayground), log);
   if (playgrounds) store.playgrounds.replaceAll(playgrounds.map(toStoredPlayground));
   const customEmoji = area(raw, 'realm_emoji', RealmEmojiMap, log);

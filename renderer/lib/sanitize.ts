@@ -6,6 +6,8 @@
 import createDOMPurify, { type Config } from 'dompurify';
 import {
   HTML_TAGS,
+  KATEX_SVG_ATTRS,
+  KATEX_SVG_TAGS,
   katexStyle,
   LINK_SCHEMES,
   MATHML_TAGS,
@@ -19,12 +21,12 @@ import { allowedClasses } from './zulipClasses';
  * No event handlers, no target (we set our own): only what display needs. `style` is listed only
  * so the hook below can keep KaTeX's checked lengths; every other style is dropped there.
  */
-const ALLOWED_ATTR = ['alt', 'class', 'title', 'style', ...URL_ATTRS, ...VALUE_ATTRS];
+const ALLOWED_ATTR = ['alt', 'class', 'title', 'style', ...URL_ATTRS, ...VALUE_ATTRS, ...Object.keys(KATEX_SVG_ATTRS)];
 
 const CONFIG: Config = {
-  ALLOWED_TAGS: [...HTML_TAGS, ...MATHML_TAGS],
+  ALLOWED_TAGS: [...HTML_TAGS, ...MATHML_TAGS, ...KATEX_SVG_TAGS],
   ALLOWED_ATTR,
-  ADD_URI_SAFE_ATTR: [...VALUE_ATTRS, 'style'],
+  ADD_URI_SAFE_ATTR: [...VALUE_ATTRS, ...Object.keys(KATEX_SVG_ATTRS), 'style'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
@@ -54,6 +56,11 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
   }
   if (data.attrName === 'style') {
     keepStyle(node, data);
+    return;
+  }
+  const svgRule = KATEX_SVG_ATTRS[data.attrName];
+  if (svgRule !== undefined) {
+    data.keepAttr = node.nodeName.toLowerCase() === svgRule.on && svgRule.grammar.test(data.attrValue.trim());
     return;
   }
   if (!URL_ATTRS.includes(data.attrName)) return;
@@ -111,6 +118,18 @@ function imageAllowed(absolute: string, base: string | null): boolean {
     return false;
   }
 }
+
+// SVG is KaTeX's drawing of a glyph or nothing: outside a .katex element it goes, with its content,
+// and inside one it holds paths only.
+purify.addHook('uponSanitizeElement', (node, data) => {
+  if (!KATEX_SVG_TAGS.includes(data.tagName)) {
+    if (node.parentElement?.closest('svg')) node.parentNode?.removeChild(node);
+    return;
+  }
+  const inMath = node.parentElement?.closest('.katex') ?? null;
+  const parentOk = data.tagName === 'svg' || node.parentElement?.nodeName.toLowerCase() === 'svg';
+  if (inMath === null || !parentOk) node.parentNode?.removeChild(node);
+});
 
 // Every link opens outside the app (Electron's main sends new windows to the system browser).
 purify.addHook('afterSanitizeAttributes', (node) => {

@@ -20,6 +20,19 @@ export const MATHML_TAGS = [
   'mtd', 'mstyle', 'mpadded', 'mphantom', 'menclose', 'merror',
 ];
 
+/**
+ * KaTeX draws a few glyphs as inline SVG (the root sign of \sqrt, long arrows, wide accents):
+ * an <svg> of <path>s, kept only inside a .katex element (./sanitize.ts), with only these
+ * attributes, each checked against its grammar (lower-case, as DOMPurify names them).
+ */
+export const KATEX_SVG_TAGS = ['svg', 'path'];
+export const KATEX_SVG_ATTRS: Readonly<Record<string, { on: string; grammar: RegExp }>> = {
+  viewbox: { on: 'svg', grammar: /^-?\d+(?:\.\d+)?(?:[ ,]+-?\d+(?:\.\d+)?){3}$/ },
+  preserveaspectratio: { on: 'svg', grammar: /^(?:none|x(?:Min|Mid|Max)Y(?:Min|Mid|Max)(?: (?:meet|slice))?)$/ },
+  // Path data: commands and numbers only.
+  d: { on: 'path', grammar: /^[MmLlHhVvCcSsQqTtAaZz\d\s,.eE+-]+$/ },
+};
+
 /** Attributes that hold plain values, never URLs (DOMPurify checks the others as URLs). */
 // prettier-ignore
 export const VALUE_ATTRS = [

@@ -30,6 +30,11 @@ describe('dev server Markdown against Zulip’s cases', () => {
     expect(html).not.toContain('hljs');
     const c = byName('codeblock_hilite_invented_language');
     expect(renderPlain(c.input)).toBe(c.expected_output);
+    // Pygments' lexer names, as Zulip's own cases label them (highlight.js says "LaTeX", "Python").
+    for (const name of ['tex_fenced_tex', 'tex_fenced_latex']) {
+      expect(renderPlain(byName(name).input)).toContain('data-code-language="TeX"');
+    }
+    expect(renderPlain(byName('codeblock_canonicalize_lang_alias').input)).toContain('data-code-language="Python 2.x"');
     expect(renderPlain('```\n<b>x</b>\n```')).toBe(
       '<div class="codehilite"><pre><span></span><code>&lt;b&gt;x&lt;/b&gt;\n</code></pre></div>',
     );

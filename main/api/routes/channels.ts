@@ -27,13 +27,14 @@ export async function getChannelId(client: ApiClient, name: string, opts: Reques
  * POST /channels/create (FL 417): creates a channel and returns its ID. An existing name is
  * CHANNEL_ALREADY_EXISTS. Older servers only create channels by subscribing to a new name
  * (POST /users/me/subscriptions), which says nothing about the ID, so it is then looked up.
+ * `ignored` is the server's ignored_parameters_unsupported: options it did not apply.
  */
 export async function createChannel(
   client: ApiClient,
   params: CreateChannelParams,
   featureLevel: number,
   opts: RequestOptions = {},
-): Promise<number> {
+): Promise<{ id: number; ignored: string[] }> {
   if (supports(featureLevel, 'channelsCreate')) {
     const retention = params.message_retention_days;
     const body = {
@@ -43,10 +44,10 @@ export async function createChannel(
       message_retention_days: typeof retention === 'string' ? jsonString(retention) : retention,
     };
     const res = await client.request('POST', '/channels/create', body, CreateChannelResponse, opts);
-    return res.id;
+    return { id: res.id, ignored: res.ignored_parameters_unsupported ?? [] };
   }
   const { name, description, subscribers, ...options } = params;
-  await subscribe(
+  const res = await subscribe(
     client,
     {
       ...options,
@@ -55,7 +56,7 @@ export async function createChannel(
     },
     opts,
   );
-  return getChannelId(client, name, opts);
+  return { id: await getChannelId(client, name, opts), ignored: res.ignored_parameters_unsupported ?? [] };
 }
 
 /** GET /streams/{stream_id}/members: the channel's subscribers' user IDs. */

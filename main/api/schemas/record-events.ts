@@ -10,6 +10,7 @@ import {
   Draft,
   NavigationView,
   RealmEmojiMap,
+  RealmLinkifier,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -100,6 +101,12 @@ export const RealmPlaygroundsEvent = z.looseObject({
   realm_playgrounds: z.array(RealmPlayground),
 });
 
+/** The whole list, in the order they apply, after any change. */
+export const RealmLinkifiersEvent = z.looseObject({
+  ...base('realm_linkifiers'),
+  realm_linkifiers: z.array(RealmLinkifier),
+});
+
 export const UserTopicEvent = z.looseObject({
   ...base('user_topic'),
   stream_id: id,
@@ -161,6 +168,7 @@ export const RECORD_EVENT_SCHEMAS = {
   channel_folder: ChannelFolderEvent,
   custom_profile_fields: CustomProfileFieldsEvent,
   realm_playgrounds: RealmPlaygroundsEvent,
+  realm_linkifiers: RealmLinkifiersEvent,
   realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
@@ -190,6 +198,7 @@ export type ChannelFolderEvent = z.infer<typeof ChannelFolderEvent>;
 export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;
 export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
+export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;

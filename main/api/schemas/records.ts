@@ -94,6 +94,10 @@ export const RealmPlayground = z.looseObject({
 });
 export type RealmPlayground = z.infer<typeof RealmPlayground>;
 
+/** Register's realm_linkifiers and the realm_linkifiers event (with the linkifier_url_template capability). */
+export const RealmLinkifier = z.looseObject({ id, pattern: z.string(), url_template: z.string() });
+export type RealmLinkifier = z.infer<typeof RealmLinkifier>;
+
 /** Register's realm_emoji and the realm_emoji event: every custom emoji by ID, deactivated ones too. */
 export const RealmEmojiMap = z.record(
   z.string(),

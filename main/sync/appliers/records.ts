@@ -9,6 +9,7 @@ import { applyNavigationView } from './navigation-view';
 import { applyPushDevice } from './push-device';
 import { applyRealm } from './realm';
 import { applyRealmEmoji } from './realm-emoji';
+import { applyRealmLinkifiers } from './realm-linkifiers';
 import { applyRealmPlaygrounds } from './realm-playgrounds';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
@@ -35,6 +36,8 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyCustomProfileFields(ctx, ev);
     case 'realm_playgrounds':
       return applyRealmPlaygrounds(ctx, ev);
+    case 'realm_linkifiers':
+      return applyRealmLinkifiers(ctx, ev);
     case 'realm_emoji':
       return applyRealmEmoji(ctx, ev);
     case 'user_topic':

@@ -24,7 +24,22 @@ export const NOTIFICATION_SWITCHES: readonly SettingSwitch[] = [
   { name: 'enable_followed_topic_desktop_notifications', label: 'Desktop notifications for followed topics' },
   { name: 'enable_offline_push_notifications', label: 'Mobile notifications while away' },
   { name: 'enable_offline_email_notifications', label: 'Email notifications while away' },
+  // Zulip 8.1 (feature level 253) and newer; older servers do not list it, so it is not offered.
+  { name: 'receives_typing_notifications', label: 'Show when others are typing' },
 ];
+
+/**
+ * The settings of `list` this account's server has. A server lists every personal setting it
+ * knows in user_settings, so one it leaves out is newer than it and is not offered (until the
+ * settings are loaded, all are shown, disabled).
+ */
+export function offeredSettings<T extends { name: string }>(
+  list: readonly T[],
+  values: Readonly<Record<string, unknown>>,
+  loaded: boolean,
+): T[] {
+  return loaded ? list.filter((s) => s.name in values) : [...list];
+}
 
 export const DISPLAY_CHOICES: readonly SettingChoice[] = [
   {

@@ -48,7 +48,7 @@ describe('JSON-typed string parameters', () => {
   });
 
   it('POST /channels/create sends topics_policy as JSON, and the server applies it', async () => {
-    const id = await createChannel(
+    const { id } = await createChannel(
       client,
       { name: 'json policy', subscribers: [server.byRole(100).userId], topics_policy: 'disable_empty_topic' },
       999,

@@ -81,7 +81,7 @@ describe('subscriptions', () => {
 describe('POST /channels/create and its fallback', () => {
   it('creates directly at FL 417+, and refuses a name in use with CHANNEL_ALREADY_EXISTS', async () => {
     const name = unique('direct');
-    const id = await createChannel(
+    const { id } = await createChannel(
       member.client,
       { name, subscribers: [member.userId, admin.userId], invite_only: true },
       420,
@@ -98,7 +98,11 @@ describe('POST /channels/create and its fallback', () => {
 
   it('below FL 417 creates by subscribing to the new name and still returns its ID', async () => {
     const name = unique('fallback');
-    const id = await createChannel(member.client, { name, description: 'old way', subscribers: [member.userId] }, 400);
+    const { id } = await createChannel(
+      member.client,
+      { name, description: 'old way', subscribers: [member.userId] },
+      400,
+    );
     const mine = (await getSubscriptions(member.client)).find((s) => s.stream_id === id);
     expect(mine).toMatchObject({ name, description: 'old way' });
   });
