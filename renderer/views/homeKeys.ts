@@ -45,7 +45,9 @@ function runBasic(action: ShortcutAction, host: HomeKeyHost): boolean | null {
       return selectRow(from ?? neighbourMessage(log, action === 'next' ? 1 : -1));
     }
     case 'first':
-      return inNarrow && selectEnd('first');
+      if (!inNarrow) return false;
+      void selectEnd(messages, 'first');
+      return true;
     case 'last':
       if (!inNarrow) return false;
       void goToLast(messages, host.parts.actions, host.notice);
@@ -110,5 +112,12 @@ export function onHomeKeydown(event: KeyboardEvent, host: HomeKeyHost): void {
     emptyCompose && event.key === 'ArrowLeft' && !event.altKey && !event.shiftKey
       ? 'editLast'
       : shortcutFor(event, isTextField(field));
+  // Escape typed in a field is the field's (it may already have closed an inline editor): at most
+  // it leaves the field, never the view.
+  if (action === 'escape' && !host.shortcutsOpen && isTextField(event.target as Element | null)) {
+    if (isTextField(document.activeElement)) (document.activeElement as HTMLElement).blur();
+    event.preventDefault();
+    return;
+  }
   if (action && runShortcut(action, host)) event.preventDefault();
 }

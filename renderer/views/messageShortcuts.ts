@@ -84,7 +84,7 @@ export function runMessageShortcut(action: ShortcutAction, host: MessageShortcut
       return true;
     case 'edit':
       if (message.senderId !== host.selfUserId) return false;
-      void fromMenu(row, 'Edit message');
+      void editFromMenu(row);
       return true;
     case 'move':
       void fromMenu(row, 'Move message');
@@ -113,8 +113,27 @@ function editLast(host: MessageShortcutHost): boolean {
   const row = last ? document.querySelector<HTMLElement>(`[role="log"] article[data-message-id="${last.id}"]`) : null;
   if (!row) return false;
   selectRow(row);
-  void fromMenu(row, 'Edit message');
+  void editFromMenu(row);
   return true;
+}
+
+/** Frames to wait for the editor, which opens once the message's Markdown came from the server. */
+const EDITOR_WAIT_FRAMES = 600;
+
+/**
+ * Opens the row's editor through its menu and puts the focus in it once it shows: the menu gives
+ * the focus back to its ⋯ button, where typing (and Escape, which would leave the view) would go.
+ */
+async function editFromMenu(row: HTMLElement): Promise<void> {
+  if (!(await fromMenu(row, 'Edit message'))) return;
+  for (let frame = 0; frame < EDITOR_WAIT_FRAMES; frame++) {
+    const editor = row.querySelector<HTMLTextAreaElement>('textarea[aria-label="Edit message"]');
+    if (editor) {
+      editor.focus();
+      return;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
 }
 
 /**

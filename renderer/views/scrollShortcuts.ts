@@ -35,10 +35,26 @@ export function selectRow(row: HTMLElement | null): boolean {
   return row !== null;
 }
 
-/** Selects the first or last message shown. */
-export function selectEnd(which: 'first' | 'last'): boolean {
-  const rows = rowsShown();
-  return selectRow((which === 'first' ? rows[0] : rows[rows.length - 1]) ?? null);
+const scrollerOf = (): HTMLElement | null =>
+  document.querySelector('[role="log"]')?.closest<HTMLElement>('.scroller') ?? null;
+
+/**
+ * Home / End: selects the first or last message loaded. The list draws only the rows near the
+ * screen, so it is scrolled to that end first and the row selected once it is drawn.
+ */
+export async function selectEnd(messages: Pick<MessagesState, 'messages'>, which: 'first' | 'last'): Promise<void> {
+  const list = messages.messages;
+  const target = which === 'first' ? list[0] : list[list.length - 1];
+  if (!target) return;
+  for (let frame = 0; frame < SELECT_WAIT_FRAMES; frame++) {
+    const row = document.querySelector<HTMLElement>(`${ROWS}[data-message-id="${target.id}"]`);
+    // A row just drawn may still be hidden while it is measured, and takes no focus yet.
+    if (row && selectRow(row) && document.activeElement === row) return;
+    // Asked for each frame: a reloaded list (End loads the newest page) has a new scroll container.
+    const scroller = scrollerOf();
+    scroller?.scrollTo({ top: which === 'first' ? 0 : scroller.scrollHeight, behavior: 'instant' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
 }
 
 /**
@@ -53,7 +69,7 @@ export async function goToLast(
 ): Promise<void> {
   if (!messages.foundNewest) await messages.showNewest();
   const narrow = messages.narrow;
-  selectEnd('last');
+  await selectEnd(messages, 'last');
   if (!narrow) return;
   const unread = messages.messages.filter((m) => isConfirmed(m) && !m.read).map((m) => m.id);
   if (unread.length === 0) return;
@@ -66,16 +82,22 @@ export async function goToLast(
 
 /** PgUp / PgDn: scrolls the message list by most of a screen and selects the first message wholly in sight. */
 export function scrollPage(direction: 1 | -1): boolean {
-  const scroller = document.querySelector('[role="log"]')?.closest<HTMLElement>('.scroller');
+  const scroller = scrollerOf();
   if (!scroller) return false;
   scroller.scrollBy({ top: direction * scroller.clientHeight * 0.9, behavior: 'instant' });
-  // The virtual list draws the rows now in sight on the next frame.
-  requestAnimationFrame(() => {
-    const top = scroller.getBoundingClientRect().top;
-    const inSight = rowsShown().find((r) => r.getBoundingClientRect().top >= top);
-    if (inSight) inSight.focus({ preventScroll: true });
-  });
+  void selectFirstInSight(scroller);
   return true;
+}
+
+/** Selects the first message wholly in sight once the list has drawn (and measured) the rows now in sight. */
+async function selectFirstInSight(scroller: HTMLElement): Promise<void> {
+  for (let frame = 0; frame < SELECT_WAIT_FRAMES; frame++) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const top = scroller.getBoundingClientRect().top;
+    const row = rowsShown().find((r) => r.getBoundingClientRect().top >= top);
+    if (row) row.focus({ preventScroll: true });
+    if (row && document.activeElement === row) return;
+  }
 }
 
 /** How long a view opened by key may take to show its messages before nothing gets selected. */
@@ -97,7 +119,8 @@ export async function selectWhenShown(
     const wanted =
       messageId === undefined ? null : rowsShown().find((r) => Number(r.dataset['messageId']) === messageId);
     if (messageId !== undefined && !wanted && messages.messages.some((m) => m.id === messageId)) continue;
-    selectRow(wanted ?? currentRow(messages));
-    return;
+    const row = wanted ?? currentRow(messages);
+    // A row just drawn may still be hidden while it is measured, and takes no focus yet.
+    if (row && selectRow(row) && document.activeElement === row) return;
   }
 }

@@ -25,11 +25,18 @@ const run = Date.now().toString(36);
 const plain = `plain ${run}`;
 const followed = `followed ${run}`;
 
-/** Waits until the Inbox lists these conversations only (the unread messages have reached the app). */
+/** Waits until the Inbox lists these conversations (their unread messages have reached the app). */
 async function inboxLists(...texts: string[]): Promise<void> {
   await page.keyboard.press('Shift+I');
-  const rows = async (): Promise<string[]> => (await page.locator('main ul.rows > li').allTextContents()).sort();
-  await expect.poll(rows, { timeout: UI_TIMEOUT }).toEqual(texts.sort().map((text) => expect.stringContaining(text)));
+  const rows = (): Promise<string> => page.locator('main').innerText();
+  for (const text of texts) await expect.poll(rows, { timeout: UI_TIMEOUT }).toContain(text);
+}
+
+/** Waits until the Inbox lists this one conversation only (what was read before is read in the app too). */
+async function inboxListsOnly(text: string): Promise<void> {
+  await page.keyboard.press('Shift+I');
+  const rows = (): Promise<string[]> => page.locator('main ul.rows > li').allTextContents();
+  await expect.poll(rows, { timeout: UI_TIMEOUT }).toEqual([expect.stringContaining(text)]);
 }
 
 /** Waits until the message list has loaded what it was asked for. */
@@ -82,7 +89,7 @@ const ROWS: Row[] = [
     run: async (key) => {
       const first = await send(memberApi, plain, 'One for n');
       await send(memberApi, plain, 'Two for n');
-      await inboxLists(plain);
+      await inboxListsOnly(plain);
       await page.keyboard.press(key);
       await expect.poll(mainLabel, { timeout: UI_TIMEOUT }).toBe(`#general > ${plain}`);
       await expect.poll(selectedId, { timeout: UI_TIMEOUT }).toBe(first);
@@ -92,6 +99,8 @@ const ROWS: Row[] = [
     keys: ['Shift+N'],
     does: 'goes to the next unread followed topic, passing an unread topic not followed',
     run: async (key) => {
+      // Away from the plain topic (the previous row left it open, where a new message is read at once).
+      await page.keyboard.press('Shift+I');
       await send(memberApi, plain, 'Not followed');
       const first = await send(memberApi, followed, 'Followed and unread');
       await inboxLists(followed, plain);
@@ -109,7 +118,7 @@ const ROWS: Row[] = [
         to: `[${ownerApi.userId}]`,
         content: 'A DM',
       });
-      await inboxLists(member.fullName);
+      await inboxListsOnly(member.fullName);
       await page.keyboard.press(key);
       await expect.poll(mainLabel, { timeout: UI_TIMEOUT }).toBe(member.fullName);
       await expect.poll(selectedId, { timeout: UI_TIMEOUT }).toBe(dm['id']);
