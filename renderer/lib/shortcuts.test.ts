@@ -21,6 +21,34 @@ describe('shortcutFor', () => {
     expect(shortcutFor({ key: 'q' }, false)).toBeNull();
   });
 
+  it("takes each key's meaning from Zulip's hotkey map", () => {
+    const keys: [string, string][] = [
+      ['*', 'starred'],
+      ['N', 'nextUnreadFollowed'],
+      ['p', 'nextUnreadDm'],
+      ['P', 'dmFeed'],
+      ['s', 'toggleConversation'],
+      ['z', 'zoom'],
+      ['A', 'channelPrevious'],
+      ['D', 'channelNext'],
+      ['w', 'filterPeople'],
+      ['M', 'muteTopic'],
+      ['ArrowLeft', 'editLast'],
+      ['PageDown', 'pageDown'],
+      ['J', 'pageDown'],
+      [' ', 'pageDown'],
+      ['PageUp', 'pageUp'],
+      ['K', 'pageUp'],
+    ];
+    for (const [key, action] of keys) expect(shortcutFor({ key }, false), key).toBe(action);
+    expect(shortcutFor({ key: 's', ctrlKey: true }, false)).toBe('star');
+    expect(shortcutFor({ key: '.', ctrlKey: true }, false)).toBe('composeTarget');
+    // Back and forward act from a text field too, as the browser's own keys do.
+    expect(shortcutFor({ key: 'ArrowLeft', altKey: true }, true)).toBe('back');
+    expect(shortcutFor({ key: 'ArrowRight', altKey: true }, false)).toBe('forward');
+    expect(shortcutFor({ key: 'ArrowLeft', altKey: true, shiftKey: true }, false)).toBeNull();
+  });
+
   it('leaves typing alone: inside a text field only Escape and Ctrl+K act', () => {
     expect(shortcutFor({ key: 'j' }, true)).toBeNull();
     expect(shortcutFor({ key: '/' }, true)).toBeNull();
@@ -75,7 +103,7 @@ describe("Zulip's fuller list", () => {
       ['I', 'inbox'],
       ['t', 'recent'],
       ['d', 'drafts'],
-      ['*', 'star'],
+      ['*', 'starred'],
       ['+', 'thumbsUp'],
       ['=', 'firstReaction'],
       [':', 'reactionPicker'],

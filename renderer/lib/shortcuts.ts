@@ -9,6 +9,8 @@ export type ShortcutAction =
   | 'previous'
   | 'first'
   | 'last'
+  | 'pageUp'
+  | 'pageDown'
   | 'reply'
   | 'replyDm'
   | 'replyMention'
@@ -16,8 +18,20 @@ export type ShortcutAction =
   | 'composeTopic'
   | 'composeDm'
   | 'nextUnreadTopic'
+  | 'nextUnreadFollowed'
+  | 'nextUnreadDm'
+  | 'toggleConversation'
+  | 'dmFeed'
+  | 'zoom'
+  | 'channelPrevious'
+  | 'channelNext'
+  | 'composeTarget'
+  | 'back'
+  | 'forward'
+  | 'filterPeople'
   | 'inbox'
   | 'recent'
+  | 'starred'
   | 'drafts'
   | 'star'
   | 'thumbsUp'
@@ -26,58 +40,30 @@ export type ShortcutAction =
   | 'actionsMenu'
   | 'senderCard'
   | 'edit'
+  | 'editLast'
   | 'move'
   | 'editHistory'
+  | 'muteTopic'
+  | 'bold'
+  | 'italic'
+  | 'link'
   | 'escape'
   | 'help';
+
+export { SHORTCUT_GROUPS, SHORTCUTS, type ShortcutGroup } from './shortcutList';
 
 export interface ShortcutKey {
   key: string;
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  shiftKey?: boolean;
 }
 
-/** The `?` dialog's sections, named and ordered as on Zulip's "Keyboard shortcuts" help page. */
-export const SHORTCUT_GROUPS = ['The basics', 'Navigation', 'Composing messages', 'Message actions'] as const;
-export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
-
-/** What the dialog lists, in its order: the keys as shown, what they do, and the section. */
-export const SHORTCUTS: readonly { keys: string[]; does: string; action: ShortcutAction; group: ShortcutGroup }[] = [
-  { keys: ['r', 'Enter'], does: 'Reply to the selected message', action: 'reply', group: 'The basics' },
-  { keys: ['c'], does: 'New topic in this channel', action: 'composeTopic', group: 'The basics' },
-  { keys: ['x'], does: 'New direct message', action: 'composeDm', group: 'The basics' },
-  {
-    keys: ['Esc', 'Ctrl+['],
-    does: 'Close, leave a text box, or go to the home view',
-    action: 'escape',
-    group: 'The basics',
-  },
-  { keys: ['?'], does: 'Show keyboard shortcuts', action: 'help', group: 'The basics' },
-  { keys: ['/', 'Ctrl+K'], does: 'Search messages', action: 'search', group: 'Navigation' },
-  { keys: ['j', '↓'], does: 'Next message', action: 'next', group: 'Navigation' },
-  { keys: ['k', '↑'], does: 'Previous message', action: 'previous', group: 'Navigation' },
-  { keys: ['Home'], does: 'First message', action: 'first', group: 'Navigation' },
-  { keys: ['End', 'Shift+G'], does: 'Last message', action: 'last', group: 'Navigation' },
-  { keys: ['n'], does: 'Next unread topic', action: 'nextUnreadTopic', group: 'Navigation' },
-  { keys: ['Shift+I'], does: 'Inbox', action: 'inbox', group: 'Navigation' },
-  { keys: ['t'], does: 'Recent conversations', action: 'recent', group: 'Navigation' },
-  { keys: ['d'], does: 'Drafts', action: 'drafts', group: 'Navigation' },
-  { keys: ['Shift+R'], does: 'Reply directly to the sender', action: 'replyDm', group: 'Composing messages' },
-  { keys: ['@'], does: 'Reply mentioning the sender', action: 'replyMention', group: 'Composing messages' },
-  { keys: ['>'], does: 'Quote the selected message', action: 'quote', group: 'Composing messages' },
-  { keys: ['e'], does: 'Edit your selected message', action: 'edit', group: 'Message actions' },
-  { keys: ['i'], does: 'Message actions menu', action: 'actionsMenu', group: 'Message actions' },
-  { keys: [':'], does: 'Add an emoji reaction', action: 'reactionPicker', group: 'Message actions' },
-  { keys: ['+'], does: 'React with 👍', action: 'thumbsUp', group: 'Message actions' },
-  { keys: ['='], does: 'Toggle the first reaction', action: 'firstReaction', group: 'Message actions' },
-  { keys: ['*', 'Ctrl+S'], does: 'Star or unstar the message', action: 'star', group: 'Message actions' },
-  { keys: ['u'], does: 'Sender’s user card', action: 'senderCard', group: 'Message actions' },
-  { keys: ['m'], does: 'Move the message or its topic', action: 'move', group: 'Message actions' },
-  { keys: ['Shift+H'], does: 'Edit history', action: 'editHistory', group: 'Message actions' },
-];
-
-/** Keys without modifiers (Shift is part of the key: `I`, `R`, `*`) and what they do. */
+/**
+ * Keys without modifiers (Shift is part of the key: `I`, `R`, `*`) and what they do; the keys
+ * and their meaning are Zulip's (web/src/hotkey.ts). `*` opens Starred messages there; Ctrl+S stars.
+ */
 const PLAIN_KEYS: Readonly<Record<string, ShortcutAction>> = {
   '/': 'search',
   j: 'next',
@@ -87,6 +73,11 @@ const PLAIN_KEYS: Readonly<Record<string, ShortcutAction>> = {
   Home: 'first',
   End: 'last',
   G: 'last',
+  PageUp: 'pageUp',
+  K: 'pageUp',
+  PageDown: 'pageDown',
+  J: 'pageDown',
+  ' ': 'pageDown',
   r: 'reply',
   Enter: 'reply',
   R: 'replyDm',
@@ -95,18 +86,28 @@ const PLAIN_KEYS: Readonly<Record<string, ShortcutAction>> = {
   c: 'composeTopic',
   x: 'composeDm',
   n: 'nextUnreadTopic',
+  N: 'nextUnreadFollowed',
+  p: 'nextUnreadDm',
+  P: 'dmFeed',
+  s: 'toggleConversation',
+  z: 'zoom',
+  A: 'channelPrevious',
+  D: 'channelNext',
+  w: 'filterPeople',
   I: 'inbox',
   t: 'recent',
+  '*': 'starred',
   d: 'drafts',
-  '*': 'star',
   '+': 'thumbsUp',
   '=': 'firstReaction',
   ':': 'reactionPicker',
   i: 'actionsMenu',
   u: 'senderCard',
   e: 'edit',
+  ArrowLeft: 'editLast',
   m: 'move',
   H: 'editHistory',
+  M: 'muteTopic',
   '?': 'help',
 };
 
@@ -116,7 +117,12 @@ export function shortcutFor(event: ShortcutKey, inTextField: boolean): ShortcutA
   const ctrl = (event.ctrlKey || event.metaKey) && !event.altKey;
   if (ctrl && event.key.toLowerCase() === 'k') return 'search';
   if (ctrl && event.key === '[') return 'escape';
+  if (ctrl && event.key === '.') return 'composeTarget';
   if (ctrl && event.key.toLowerCase() === 's' && !inTextField) return 'star';
+  // Alt+arrows are the browser's back and forward, so they act from a text field too (as in Zulip).
+  const alt = event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+  if (alt && event.key === 'ArrowLeft') return 'back';
+  if (alt && event.key === 'ArrowRight') return 'forward';
   if (inTextField || event.ctrlKey || event.metaKey || event.altKey) return null;
   return Object.hasOwn(PLAIN_KEYS, event.key) ? PLAIN_KEYS[event.key]! : null;
 }

@@ -1,23 +1,25 @@
 /**
- * The shortcuts that act on the selected message (the focused row of the message list) and the
- * few that only change screens, run for Home. Actions that a message's own menu already offers
+ * The shortcuts that act on the selected message (the focused row of the message list, else the
+ * one the view opened at: ./scrollShortcuts.ts), run for Home. Actions that a message's own menu already offers
  * (edit, move, history, quote, the reaction picker) go through that menu's item, so the keyboard
  * does exactly what the mouse does there.
  */
 import { tick } from 'svelte';
 import type { MessageView, Narrow } from '../../common/model';
 import { COMMON_EMOJI } from '../lib/emoji';
-import { neighbourMessage, type ShortcutAction } from '../lib/shortcuts';
+import { conversationOf } from '../lib/narrow';
+import type { ShortcutAction } from '../lib/shortcuts';
 import type { HomeParts } from '../state/homeParts';
-import type { Screen } from '../state/screen';
+import { currentRow, selectRow } from './scrollShortcuts';
 
 export interface MessageShortcutHost {
   inNarrow: boolean;
   selfUserId: number;
   /** Home's state: its message actions and the open narrow's loaded messages. */
-  parts: Pick<HomeParts, 'actions' | 'messages'>;
-  go(screen: Screen): void;
+  parts: Pick<HomeParts, 'actions' | 'messages' | 'topics' | 'sidebar'>;
   open(narrow: Narrow): void;
+  /** Opens a conversation and selects this message in it once it shows. */
+  zoomTo(narrow: Narrow, messageId: number): void;
   openCard(userId: number): void;
   /** Puts text into compose aimed at the message's conversation and focuses it. */
   replyWith(message: MessageView, text: string): void;
@@ -25,18 +27,6 @@ export interface MessageShortcutHost {
 }
 
 const THUMBS_UP = COMMON_EMOJI[0]!;
-
-/** The row the keyboard selected: the one holding the focus. */
-export function selectedRow(): HTMLElement | null {
-  return (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('article[data-message-id]') ?? null;
-}
-
-/** Moves the selection to a row and keeps it in view. */
-export function selectRow(row: HTMLElement | null): boolean {
-  row?.focus();
-  row?.scrollIntoView({ block: 'nearest' });
-  return row !== null;
-}
 
 /** Opens the row's actions menu and, if `item` is given, chooses that item. */
 async function fromMenu(row: HTMLElement, item: string | null): Promise<boolean> {
@@ -52,27 +42,9 @@ async function fromMenu(row: HTMLElement, item: string | null): Promise<boolean>
 
 /** Runs a message or screen shortcut; false when it does not apply here (the key then does its usual). */
 export function runMessageShortcut(action: ShortcutAction, host: MessageShortcutHost): boolean {
-  switch (action) {
-    case 'inbox':
-      host.go({ kind: 'inbox' });
-      return true;
-    case 'recent':
-      host.go({ kind: 'recent' });
-      return true;
-    case 'drafts':
-      host.go({ kind: 'drafts' });
-      return true;
-    case 'first':
-    case 'last': {
-      if (!host.inNarrow) return false;
-      const rows = [...document.querySelectorAll<HTMLElement>('[role="log"] article[data-message-id]')];
-      return selectRow((action === 'first' ? rows[0] : rows[rows.length - 1]) ?? null);
-    }
-    default:
-      break;
-  }
   if (!host.inNarrow) return false;
-  const row = selectedRow() ?? neighbourMessage(document.querySelector('[role="log"]'), -1);
+  if (action === 'editLast') return editLast(host);
+  const row = currentRow(host.parts.messages);
   const message = host.parts.messages.messages.find((m) => m.id === Number(row?.dataset['messageId'])) ?? null;
   if (!row || !message) return false;
   switch (action) {
@@ -112,11 +84,19 @@ export function runMessageShortcut(action: ShortcutAction, host: MessageShortcut
       return true;
     case 'edit':
       if (message.senderId !== host.selfUserId) return false;
-      void fromMenu(row, 'Edit message');
+      void editFromMenu(row);
       return true;
     case 'move':
       void fromMenu(row, 'Move message');
       return true;
+    case 'zoom': {
+      const narrow = conversationOf(message, host.selfUserId);
+      if (!narrow) return false;
+      host.zoomTo(narrow, message.id);
+      return true;
+    }
+    case 'muteTopic':
+      return toggleTopicMute(message, host);
     case 'editHistory':
       if (!message.edited && !message.moved) return false;
       void fromMenu(row, 'View edit history');
@@ -124,4 +104,48 @@ export function runMessageShortcut(action: ShortcutAction, host: MessageShortcut
     default:
       return false;
   }
+}
+
+/** ←: selects the user's newest message in the view and opens it for editing (nothing when there is none). */
+function editLast(host: MessageShortcutHost): boolean {
+  const own = host.parts.messages.messages.filter((m) => m.senderId === host.selfUserId && m.id > 0);
+  const last = own[own.length - 1];
+  const row = last ? document.querySelector<HTMLElement>(`[role="log"] article[data-message-id="${last.id}"]`) : null;
+  if (!row) return false;
+  selectRow(row);
+  void editFromMenu(row);
+  return true;
+}
+
+/** Frames to wait for the editor, which opens once the message's Markdown came from the server. */
+const EDITOR_WAIT_FRAMES = 600;
+
+/**
+ * Opens the row's editor through its menu and puts the focus in it once it shows: the menu gives
+ * the focus back to its ⋯ button, where typing (and Escape, which would leave the view) would go.
+ */
+async function editFromMenu(row: HTMLElement): Promise<void> {
+  if (!(await fromMenu(row, 'Edit message'))) return;
+  for (let frame = 0; frame < EDITOR_WAIT_FRAMES; frame++) {
+    const editor = row.querySelector<HTMLTextAreaElement>('textarea[aria-label="Edit message"]');
+    if (editor) {
+      editor.focus();
+      return;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+/**
+ * Shift+M: mutes the selected message's topic, or unmutes it (also when the channel is muted and
+ * the topic is not unmuted, as the topic menu offers); a DM has no topic to mute.
+ */
+function toggleTopicMute(message: MessageView, host: MessageShortcutHost): boolean {
+  if (message.channelId === null) return false;
+  const channel = host.parts.sidebar.sidebar?.channels.find((c) => c.id === message.channelId);
+  const items = host.parts.topics.menu(message.channelId, message.topic, channel?.isMuted ?? false);
+  const toggle = items.find((i) => i.label === 'Mute topic' || i.label === 'Unmute topic');
+  toggle?.run();
+  if (toggle) host.notice(toggle.label === 'Mute topic' ? `Muted “${message.topic}”.` : `Unmuted “${message.topic}”.`);
+  return toggle !== undefined;
 }

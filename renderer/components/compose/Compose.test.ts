@@ -86,6 +86,32 @@ describe('Compose with enter_sends off', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(bridge.callsOf('compose:send')[0]?.content).toBe('one\ntwo');
   });
+
+  it('with Enter sending, Ctrl+Enter starts a new line instead of sending, as Zulip does', async () => {
+    const { bridge, user } = setup({ kind: 'dm', userIds: [11] });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'one{Control>}{Enter}{/Control}two');
+    expect(box).toHaveValue('one\ntwo');
+    expect(bridge.callsOf('compose:send')).toHaveLength(0);
+  });
+
+  it('formats the selection: Ctrl+B bold, Ctrl+I italic, Ctrl+Shift+L a link', async () => {
+    const { user } = setup({ kind: 'dm', userIds: [11] });
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+    await user.type(box, 'see the docs');
+    box.setSelectionRange(8, 12);
+    await user.keyboard('{Control>}b{/Control}');
+    expect(box).toHaveValue('see the **docs**');
+    await user.keyboard('{Control>}b{/Control}');
+    expect(box).toHaveValue('see the docs');
+    box.setSelectionRange(0, 3);
+    await user.keyboard('{Control>}i{/Control}');
+    expect(box).toHaveValue('*see* the docs');
+    box.setSelectionRange(10, 14);
+    await user.keyboard('{Control>}{Shift>}L{/Shift}{/Control}');
+    expect(box).toHaveValue('*see* the [docs](url)');
+    expect(box.value.slice(box.selectionStart, box.selectionEnd)).toBe('url');
+  });
 });
 
 describe('Compose and the empty topic', () => {
