@@ -34,6 +34,8 @@ import { realmEmojiRoutes } from './realm_emoji';
 import { savedSnippetRoutes } from './saved_snippets';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
+import { uploadFileRoutes } from './upload_files';
+import { uploadRoutes } from './uploads';
 
 /** Every API route. New areas add a routes/<area>.ts file and list it here. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -69,6 +71,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...realmEmojiRoutes,
   ...presenceRoutes,
   ...alertWordRoutes,
+  ...uploadRoutes,
 ];
 
-export const ASSET_ROUTES: readonly AssetRoute[] = [...assetRoutes, ...ssoLoginRoutes, ...signupRoutes];
+export const ASSET_ROUTES: readonly AssetRoute[] = [
+  ...assetRoutes,
+  ...ssoLoginRoutes,
+  ...signupRoutes,
+  ...uploadFileRoutes,
+];

@@ -11,6 +11,7 @@ import { defaultReadBySender, normalizeContent, normalizeTopic } from '../messag
 import { applyPolicyOnSend, followWhereMentioned } from '../messaging/visibility';
 import { checkWildcardMentions } from '../messaging/wildcards';
 import { writeMessage, type Destination } from '../messaging/write';
+import { claimUploads } from '../uploads/files';
 
 const CHANNEL_TYPES = new Set(['stream', 'channel']);
 const DIRECT_TYPES = new Set(['direct', 'private']);
@@ -79,6 +80,7 @@ export const messageSendRoutes: ApiRoute[] = [
         followWhereMentioned(app, mentioned, channel, topic);
       }
       publishMessage(app, written, { sender: user, queueId, localId });
+      claimUploads(app, user, written.id, content);
       return { id: written.id, ...(policy === null ? {} : { automatic_new_visibility_policy: policy }) };
     },
   },

@@ -8,6 +8,7 @@ import { CHANNELS_SCHEMA } from './schema_channels';
 import { MESSAGES_SCHEMA } from './schema_messages';
 import { PRESENCE_SCHEMA } from './schema_presence';
 import { EMOJI_SCHEMA } from './schema_emoji';
+import { UPLOADS_SCHEMA } from './uploads';
 import { RECORDS_SCHEMA } from './schema_records';
 
 export const SCHEMA_VERSION = 3;
@@ -161,4 +162,5 @@ ${RECORDS_SCHEMA}
 ${MESSAGES_SCHEMA}
 ${PRESENCE_SCHEMA}
 ${EMOJI_SCHEMA}
+${UPLOADS_SCHEMA}
 `;
