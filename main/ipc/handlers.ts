@@ -8,10 +8,14 @@ import { findDraftForNarrow } from '../accounts/draft-lookup';
 import { probeServer } from '../api';
 import { createMessageHandlers } from './message-handlers';
 import { createRecordHandlers } from './record-handlers';
+import type { EventListener } from './types';
+import { UploadSessions } from '../uploads/sessions';
+import { createUploadHandlers, uploadAccount } from './upload-handlers';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> };
 
-export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch): Handlers {
+export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch, emit?: EventListener): Handlers {
+  const uploads = new UploadSessions(uploadAccount(manager), (name, payload) => emit?.(name, payload));
   return {
     'app:state': async () => manager.appState(),
     'server:probe': (a) => probeServer(a.url, fetchImpl),
@@ -57,5 +61,6 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     },
     ...createMessageHandlers(manager),
     ...createRecordHandlers(manager),
+    ...createUploadHandlers(manager, uploads),
   };
 }

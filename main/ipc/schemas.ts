@@ -7,6 +7,7 @@ import type { CallArgs, CallName } from '../../common/ipc/contract';
 import { narrowSchema } from '../store/narrows';
 import { messageCallSchemas } from './message-schemas';
 import { recordCallSchemas } from './record-schemas';
+import { uploadCallSchemas } from './upload-schemas';
 
 const accountId = z.string().min(1).max(100);
 /** Zulip's own limits are far below these; they only stop absurd payloads before any work. */
@@ -94,6 +95,7 @@ export const callSchemas = {
   'drafts:forNarrow': z.object({ accountId, narrow: narrowSchema }).strict(),
   ...messageCallSchemas,
   ...recordCallSchemas,
+  ...uploadCallSchemas,
 } satisfies { [N in CallName]: z.ZodType<CallArgs<N>, unknown> };
 
 /** The first problem, as a sentence; never echoes the value (it may be a password). */
