@@ -178,4 +178,35 @@ describe('uploads', () => {
     await expect.poll(() => row.locator('.message_inline_image img').count(), { timeout: UI_TIMEOUT }).toBe(2);
     await shoot('05-edited');
   });
+
+  it('adds a custom emoji from Organization settings, with Zulip’s name rules in words', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Organization settings' }).click();
+    await page.getByRole('tab', { name: 'Custom emoji' }).click();
+    const form = page.getByRole('form', { name: 'Add a custom emoji' });
+    const picker = form.getByLabel('Image');
+    await picker.setInputFiles({ name: 'Bar Chart.png', mimeType: 'image/png', buffer: await drawnPng(page, ':)') });
+    // The name comes from the file; a name Zulip would refuse is refused here first, in its words.
+    expect(await form.getByRole('textbox', { name: 'Emoji name' }).inputValue()).toBe('bar_chart');
+    await form.getByRole('textbox', { name: 'Emoji name' }).fill('Bar-Chart');
+    await form.getByRole('button', { name: 'Add emoji' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe(
+      'Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.',
+    );
+    await form.getByRole('textbox', { name: 'Emoji name' }).fill('bar chart');
+    await form.getByRole('button', { name: 'Add emoji' }).click();
+    const list = page.getByRole('list', { name: 'Custom emoji', exact: true });
+    const added = list.getByRole('listitem', { name: ':bar_chart:' });
+    await added.waitFor({ timeout: UI_TIMEOUT });
+    await expect.poll(() => added.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await shoot('06-emoji-added');
+
+    // A file that is not an image Zulip takes for emoji is refused before it is sent.
+    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await form.getByRole('button', { name: 'Add emoji' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent(), { timeout: UI_TIMEOUT })
+      .toBe('“notes.txt” is not an image Zulip takes for emoji: use a PNG, GIF, JPEG, WebP or SVG file.');
+    await shoot('07-emoji-refused');
+  });
 });
