@@ -36,6 +36,7 @@ import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
 import { uploadFileRoutes } from './upload_files';
 import { uploadRoutes } from './uploads';
+import { messageRenderRoutes } from './messages_render';
 
 /** Every API route. New areas add a routes/<area>.ts file and list it here. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -72,6 +73,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...presenceRoutes,
   ...alertWordRoutes,
   ...uploadRoutes,
+  ...messageRenderRoutes,
 ];
 
 export const ASSET_ROUTES: readonly AssetRoute[] = [
