@@ -24,6 +24,10 @@ export interface ContentContext {
   zulipEmojiImage?: () => string | null;
   /** Uploads through main (attach, paste, drop), and key-free URLs to show uploaded images. */
   uploader?: Uploader;
+  /** The organization's URL (message HTML's links and images are relative to it). */
+  realmUrl?: string;
+  /** The server's rendering of a draft (POST /messages/render), for compose's preview. */
+  renderPreview?: (content: string) => Promise<string>;
 }
 
 /** Where every Zulip server serves the `:zulip:` emoji's image. */

@@ -25,6 +25,8 @@ export function provideAccountContent(
     customEmojiImage: (id) => customEmoji.imageOf(id),
     zulipEmojiImage: () => safeImageUrl(ZULIP_EMOJI_PATH, account.realmUrl),
     uploader: createUploader(bridge, account.id),
+    realmUrl: account.realmUrl,
+    renderPreview: async (content) => (await bridge.call('messages:render', { accountId: account.id, content })).html,
   });
   return {
     // Reaction chips show custom emoji as soon as these are here.

@@ -179,6 +179,39 @@ describe('uploads', () => {
     await shoot('05-edited');
   });
 
+  it('formats with the buttons and previews as the server renders (Preview and Alt+P)', async () => {
+    const { page } = app;
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Ship it today');
+    await box.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(8, 13));
+    const bar = page.getByRole('toolbar', { name: 'Formatting' });
+    await bar.getByRole('button', { name: 'Bold' }).click();
+    expect(await box.inputValue()).toBe('Ship it **today**');
+    await box.fill('Ship it **today**\n');
+    await box.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length));
+    await bar.getByRole('button', { name: 'Spoiler' }).click();
+    await bar.getByRole('button', { name: 'Math (LaTeX)' }).click();
+    expect(await box.inputValue()).toBe('Ship it **today**\n```spoiler Header\n$$hidden content$$\n```');
+
+    await bar.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Message preview' });
+    await preview.locator('strong', { hasText: 'today' }).waitFor({ timeout: UI_TIMEOUT });
+    // The server's rendering, through the same sanitizer as messages: the spoiler and KaTeX's math.
+    expect(await preview.locator('.spoiler-block, details.spoiler-block').count()).toBe(1);
+    // Inside the closed spoiler, so present but not shown.
+    await preview.locator('.katex').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+    expect(await box.isHidden()).toBe(true);
+    await shoot('06-preview');
+    // Alt+P goes back to writing, with the text as it was.
+    await preview.press('Alt+p');
+    await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    expect(await box.inputValue()).toBe('Ship it **today**\n```spoiler Header\n$$hidden content$$\n```');
+    await box.press('Alt+p');
+    await preview.waitFor({ timeout: UI_TIMEOUT });
+    await preview.press('Alt+p');
+    await box.fill('');
+  });
+
   it('adds a custom emoji from Organization settings, with Zulip’s name rules in words', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Organization settings' }).click();
@@ -199,7 +232,7 @@ describe('uploads', () => {
     const added = list.getByRole('listitem', { name: ':bar_chart:' });
     await added.waitFor({ timeout: UI_TIMEOUT });
     await expect.poll(() => added.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
-    await shoot('06-emoji-added');
+    await shoot('07-emoji-added');
 
     // A file that is not an image Zulip takes for emoji is refused before it is sent.
     await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -207,6 +240,6 @@ describe('uploads', () => {
     await expect
       .poll(() => form.getByRole('alert').textContent(), { timeout: UI_TIMEOUT })
       .toBe('“notes.txt” is not an image Zulip takes for emoji: use a PNG, GIF, JPEG, WebP or SVG file.');
-    await shoot('07-emoji-refused');
+    await shoot('08-emoji-refused');
   });
 });

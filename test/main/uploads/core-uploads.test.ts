@@ -3,7 +3,7 @@
  * 1 MiB base64 pieces (each frame far below the bridge's 4 MiB), progress events, the server's URL
  * back; refusals in words before any byte moves (too large for the organization, empty, not an
  * emoji image); cancel; pieces out of order; a custom emoji by the same path; a view URL that
- * needs no key; and the key in no event or log line.
+ * needs no key; the preview of a draft (messages:render); and the key in no event or log line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES } from '../../../common/ipc/uploads-contract';
@@ -29,6 +29,19 @@ afterAll(async () => {
   await t?.core.close();
   await dev?.stop();
 });
+
+/**
+ * The file behind a URL. On a loaded machine the dev server may close a kept-alive socket just as
+ * it is reused ("other side closed"); that is the test's HTTP pool, not the upload, so one retry.
+ */
+async function fetchOnce(url: URL): Promise<Buffer> {
+  const read = async () => Buffer.from(await (await fetch(url)).arrayBuffer());
+  try {
+    return await read();
+  } catch {
+    return read();
+  }
+}
 
 /** Hands `bytes` over as the renderer does and returns the upload's ID. */
 async function handOver(name: string, type: string, bytes: Buffer, purpose?: 'emoji'): Promise<string> {
@@ -62,11 +75,10 @@ describe('uploads through the core', () => {
     expect(mine.at(-1)!.sent).toBe(mine.at(-1)!.total);
 
     const { url } = await t.ok('uploads:viewUrl', { accountId: member.id, path: done.url });
-    const served = await fetch(new URL(url, dev.baseUrl));
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await fetchOnce(new URL(url, dev.baseUrl))).equals(bytes)).toBe(true);
     // The same view asks the server once.
     expect((await t.ok('uploads:viewUrl', { accountId: member.id, path: done.url })).url).toBe(url);
-  });
+  }, 60_000);
 
   it('refuses in words, before any byte moves, what the organization would refuse', async () => {
     const tooBig = await t.call('uploads:start', {
@@ -145,6 +157,13 @@ describe('uploads through the core', () => {
     await expect
       .poll(async () => (await t.ok('emoji:custom', { accountId: member.id })).map((e) => e.name), { timeout: 10_000 })
       .toContain('core_dot');
+  });
+
+  it('previews a draft by the server’s renderer (messages:render)', async () => {
+    const { html } = await t.ok('messages:render', { accountId: member.id, content: 'Ship **today**' });
+    expect(html).toBe('<p>Ship <strong>today</strong></p>');
+    const empty = await t.call('messages:render', { accountId: member.id, content: '' });
+    expect(empty.ok ? '' : empty.error.message).toBe('Bad arguments for messages:render: content: Nothing to preview.');
   });
 
   it('never puts the key in an event or a log line', async () => {
