@@ -128,7 +128,7 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
     ahead.discard();
     manager.startAll();
   });
-  const handlers = createHandlers(manager, opts.fetch);
+  const handlers = createHandlers(manager, opts.fetch, emit);
   let closing: Promise<void> | null = null;
 
   return {

@@ -24,13 +24,14 @@ import type { SidebarDelta } from '../sidebar-delta';
 import { MESSAGE_CALL_NAMES, MESSAGE_EVENT_NAMES, type MessageCalls, type MessageEvents } from './messages-contract';
 import { RECORD_CALL_NAMES, RECORD_EVENT_NAMES, type RecordCalls, type RecordEvents } from './records-contract';
 import { SCHEDULED_CALL_NAMES, type ScheduledCalls } from './scheduled-contract';
+import { UPLOAD_CALL_NAMES, UPLOAD_EVENT_NAMES, type UploadCalls, type UploadEvents } from './uploads-contract';
 
 /**
  * RecordCalls (./records-contract.ts): channels, groups, drafts, snippets, users, settings, ...
  * MessageCalls (./messages-contract.ts): read, star, react, edit, delete, typing, unreads, search.
  * ScheduledCalls (./scheduled-contract.ts): scheduled messages and reminders.
  */
-export interface Calls extends RecordCalls, MessageCalls, ScheduledCalls {
+export interface Calls extends RecordCalls, MessageCalls, ScheduledCalls, UploadCalls {
   /** Everything the renderer needs at start: accounts, the last view, keychain state. */
   'app:state': (args: Record<string, never>) => AppState;
   /** GET /server_settings for a URL the user typed (normalised in main). */
@@ -113,7 +114,7 @@ export interface Sends {
   'window:picture': { accountId: string; html: string; build: string; theme: 'dark' | 'light' | null };
 }
 
-export interface Events extends RecordEvents, MessageEvents {
+export interface Events extends RecordEvents, MessageEvents, UploadEvents {
   'account:status': { accountId: string; status: AccountStatus };
   'accounts:changed': { accounts: AccountSummary[] };
   /** The whole sidebar: an account's first (warm start); after it, only sidebar:delta. */
@@ -205,6 +206,7 @@ export const CALL_NAMES = [
   ...RECORD_CALL_NAMES,
   ...MESSAGE_CALL_NAMES,
   ...SCHEDULED_CALL_NAMES,
+  ...UPLOAD_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
 export const SEND_NAMES = ['log:error', 'app:wake', 'window:picture'] as const satisfies readonly SendName[];
@@ -222,4 +224,5 @@ export const EVENT_NAMES = [
   'view:navigate',
   ...RECORD_EVENT_NAMES,
   ...MESSAGE_EVENT_NAMES,
+  ...UPLOAD_EVENT_NAMES,
 ] as const satisfies readonly EventName[];

@@ -36,6 +36,8 @@ export interface MessageCalls {
   /** Call "start" on every keystroke and "stop" when the draft is sent or cleared; main throttles. */
   'typing:set': (args: Account & { to: TypingTarget; op: 'start' | 'stop' }) => null;
   'unreads:get': (args: Account) => UnreadCounts;
+  /** The server's rendering of a draft (POST /messages/render), to preview before sending. */
+  'messages:render': (args: Account & { content: string }) => { html: string };
 }
 
 export interface MessageEvents {
@@ -52,6 +54,7 @@ export const MESSAGE_CALL_NAMES = [
   'search:query',
   'typing:set',
   'unreads:get',
+  'messages:render',
 ] as const satisfies readonly (keyof MessageCalls)[];
 
 export const MESSAGE_EVENT_NAMES = ['unreads:changed'] as const satisfies readonly (keyof MessageEvents)[];

@@ -2,10 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest } from './errors';
 
 /**
- * Larger bodies are refused before parsing. Uploads (custom emoji, limited to 5 MiB by their own
- * check with Zulip's words) need room above that; Zulip's web server takes 25 MiB.
+ * Larger bodies are refused before parsing. Uploads are limited by their own checks with Zulip's
+ * words (custom emoji 5 MiB, files max_file_upload_size_mib = 25 MiB); the extra MiB leaves room for
+ * the multipart framing, so a file just over 25 MiB still gets Zulip's sentence, not this one.
  */
-const MAX_BODY_BYTES = 25 * 1024 * 1024;
+const MAX_BODY_BYTES = 26 * 1024 * 1024;
 
 /**
  * Collects the request's parameters: the query string first, then the form body (urlencoded or
@@ -59,15 +60,24 @@ async function parseMultipart(contentType: string, body: Buffer): Promise<Array<
 /** Marks a file part's value; a text field cannot start with NUL (Zulip refuses it in strings). */
 const FILE_MARK = '\0file\0';
 
-/** A file part as a parameter value: its type and bytes as a data: URL behind FILE_MARK. */
+/** A file part as a parameter value: its type, name and bytes as a data: URL behind FILE_MARK. */
 async function encodeFile(file: File): Promise<string> {
   const bytes = Buffer.from(await file.arrayBuffer());
-  return `${FILE_MARK}data:${file.type || 'application/octet-stream'};base64,${bytes.toString('base64')}`;
+  const name = encodeURIComponent(file.name);
+  return `${FILE_MARK}data:${file.type || 'application/octet-stream'};name=${name};base64,${bytes.toString('base64')}`;
 }
 
-/** The uploaded file a parameter holds (uploads: custom emoji), or undefined for a text value. */
-export function decodeFile(value: string): { contentType: string; bytes: Buffer } | undefined {
+export interface UploadedFile {
+  contentType: string;
+  /** The part's filename as the client sent it (empty when it gave none). */
+  name: string;
+  bytes: Buffer;
+}
+
+/** The uploaded file a parameter holds (custom emoji, user uploads), or undefined for a text value. */
+export function decodeFile(value: string): UploadedFile | undefined {
   if (!value.startsWith(FILE_MARK)) return undefined;
-  const match = /^data:([^;]*);base64,(.*)$/s.exec(value.slice(FILE_MARK.length));
-  return match ? { contentType: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : undefined;
+  const match = /^data:([^;]*);name=([^;]*);base64,(.*)$/s.exec(value.slice(FILE_MARK.length));
+  if (!match) return undefined;
+  return { contentType: match[1]!, name: decodeURIComponent(match[2]!), bytes: Buffer.from(match[3]!, 'base64') };
 }

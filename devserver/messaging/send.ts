@@ -11,6 +11,7 @@ import { normalizeTopic } from './normalize';
 import { applyPolicyOnSend, followWhereMentioned } from './visibility';
 import { checkWildcardMentions } from './wildcards';
 import { writeMessage, type Destination } from './write';
+import { claimUploads } from '../uploads/files';
 
 const CHANNEL_TYPES = new Set(['stream', 'channel']);
 const DIRECT_TYPES = new Set(['direct', 'private']);
@@ -88,5 +89,7 @@ export function sendMessage(app: App, send: Send): { id: number; policy: number 
     followWhereMentioned(app, mentioned, channel, topic);
   }
   publishMessage(app, written, { sender, queueId: send.queueId, localId: send.localId });
+  // A scheduled message delivered later claims its uploads too, as Zulip's send does.
+  claimUploads(app, sender, written.id, content);
   return { id: written.id, policy };
 }

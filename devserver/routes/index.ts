@@ -37,6 +37,9 @@ import { savedSnippetRoutes } from './saved_snippets';
 import { scheduledMessageRoutes } from './scheduled_messages';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
+import { uploadFileRoutes } from './upload_files';
+import { uploadRoutes } from './uploads';
+import { messageRenderRoutes } from './messages_render';
 
 /** Every API route. New areas add a routes/<area>.ts file and list it here. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -75,6 +78,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...realmEmojiRoutes,
   ...presenceRoutes,
   ...alertWordRoutes,
+  ...uploadRoutes,
+  ...messageRenderRoutes,
 ];
 
-export const ASSET_ROUTES: readonly AssetRoute[] = [...assetRoutes, ...ssoLoginRoutes, ...signupRoutes];
+export const ASSET_ROUTES: readonly AssetRoute[] = [
+  ...assetRoutes,
+  ...ssoLoginRoutes,
+  ...signupRoutes,
+  ...uploadFileRoutes,
+];

@@ -9,6 +9,7 @@ import { MESSAGES_SCHEMA } from './schema_messages';
 import { PRESENCE_SCHEMA } from './schema_presence';
 import { EMOJI_SCHEMA } from './schema_emoji';
 import { LINKIFIERS_SCHEMA } from './linkifiers';
+import { UPLOADS_SCHEMA } from './uploads';
 import { RECORDS_SCHEMA } from './schema_records';
 import { SCHEDULED_SCHEMA } from './schema_scheduled';
 
@@ -165,4 +166,5 @@ ${PRESENCE_SCHEMA}
 ${EMOJI_SCHEMA}
 ${SCHEDULED_SCHEMA}
 ${LINKIFIERS_SCHEMA}
+${UPLOADS_SCHEMA}
 `;

@@ -14,6 +14,7 @@ import { EMOJI_SCHEMA } from './schema_emoji';
 import { SCHEDULED_SCHEMA } from './schema_scheduled';
 import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { RealmEmojiRepo } from './realm_emoji';
+import { UPLOADS_SCHEMA, UploadsRepo } from './uploads';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
 import { UserTopicsRepo } from './user_topics';
@@ -34,6 +35,7 @@ export class Store {
   readonly messageChanges: MessageChangesRepo;
   readonly reactions: ReactionsRepo;
   readonly realmEmoji: RealmEmojiRepo;
+  readonly uploads: UploadsRepo;
   readonly userTopics: UserTopicsRepo;
   /** Drafts, snippets, navigation views, profile fields, playgrounds, invitations, realm settings. */
   readonly records: RecordStores;
@@ -50,6 +52,7 @@ export class Store {
     this.messageChanges = new MessageChangesRepo(db);
     this.reactions = new ReactionsRepo(db);
     this.realmEmoji = new RealmEmojiRepo(db);
+    this.uploads = new UploadsRepo(db);
     this.userTopics = new UserTopicsRepo(db);
     this.records = new RecordStores(db);
   }
@@ -69,11 +72,12 @@ export class Store {
         `${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`,
       );
     } else {
-      // Tables added since this version was set (presence, alert words, custom emoji, scheduled messages, linkifiers) are created if missing.
+      // Tables added since this version was set (presence, alert words, custom emoji, scheduled messages, linkifiers, uploads) are created if missing.
       db.exec(PRESENCE_SCHEMA);
       db.exec(EMOJI_SCHEMA);
       db.exec(SCHEDULED_SCHEMA);
       db.exec(LINKIFIERS_SCHEMA);
+      db.exec(UPLOADS_SCHEMA);
     }
     return new Store(db);
   }

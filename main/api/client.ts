@@ -28,6 +28,12 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
+/** A multipart request's options: besides a request's, how much of the body has been sent. */
+export interface MultipartOptions extends RequestOptions {
+  /** Called as the body is read out to the network: bytes sent so far of `total` (the body's size). */
+  onProgress?: (sent: number, total: number) => void;
+}
+
 export interface ApiClientOptions {
   realmUrl: string;
   auth?: ApiAuth;
@@ -123,13 +129,48 @@ export class ApiClient {
     }
   }
 
+  /**
+   * POST of a multipart/form-data body (uploads), always signed. The body is streamed through a
+   * counter so `onProgress` follows what has been handed to the network; `signal` cancels it.
+   */
+  async multipart<S extends z.ZodType>(path: string, form: FormData, schema: S, opts: MultipartOptions = {}) {
+    const cleanPath = `/${path.replace(/^\/+/, '')}`;
+    const url = new URL(`${this.realmUrl}/api/v1${cleanPath}`);
+    const label: RequestLabel = { method: 'POST', path: cleanPath, host: url.host };
+    if (!this.#auth) throw new Error(`POST ${cleanPath} needs credentials, but this client has none`);
+    // Request serialises the form once (boundary and all); its bytes are then counted as they go.
+    const encoded = new Request(url, { method: 'POST', body: form });
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const headers: Record<string, string> = {
+      'User-Agent': this.#userAgent,
+      Accept: 'application/json',
+      Authorization: basicAuthHeader(this.#auth.email, this.#auth.apiKey),
+      'Content-Type': encoded.headers.get('content-type') ?? 'multipart/form-data',
+    };
+    const body = countedStream(bytes, opts.onProgress);
+    const started = Date.now();
+    const answer = await this.#send(url, { method: 'POST', headers, body, carriesSecret: true }, label, opts);
+    this.#log?.debug('api request', {
+      method: 'POST',
+      path: cleanPath,
+      status: answer.status,
+      ms: Date.now() - started,
+    });
+    try {
+      return parseSuccess(schema, readEnvelope(answer, label), label, answer.status) as z.infer<S>;
+    } catch (e) {
+      if (e instanceof ApiError && isAuthFailure(e)) this.#opts.onAuthFailure?.(e);
+      throw e;
+    }
+  }
+
   /** One fetch with timeout and abort; reads the whole body inside the same deadline. */
   async #send(
     url: URL,
     init: {
       method: string;
       headers: Record<string, string>;
-      body: URLSearchParams | undefined;
+      body: URLSearchParams | ReadableStream<Uint8Array> | undefined;
       carriesSecret: boolean;
     },
     label: RequestLabel,
@@ -147,7 +188,9 @@ export class ApiClient {
           signal: deadline.signal,
           redirect: init.carriesSecret ? 'manual' : 'follow',
           ...(init.body ? { body: init.body } : {}),
-        });
+          // A streamed body (uploads) must say so to fetch; it has no length known up front.
+          ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+        } as RequestInit);
       } catch (e) {
         throw await this.#failure(e, label, opts, deadline, timeoutMs, url);
       }
@@ -192,4 +235,27 @@ export class ApiClient {
     const reason = describeNetworkFailure(e) + (certificate ? `; ${certificate}` : '');
     return new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e });
   }
+}
+
+/** 64 KiB pieces: progress moves smoothly, and the stream never holds more than one piece extra. */
+const PIECE_BYTES = 64 * 1024;
+
+/** The bytes as a stream that reports how many were read from it. */
+function countedStream(
+  bytes: Uint8Array,
+  onProgress?: (sent: number, total: number) => void,
+): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) {
+        controller.close();
+        return;
+      }
+      const piece = bytes.subarray(offset, offset + PIECE_BYTES);
+      offset += piece.length;
+      controller.enqueue(piece);
+      onProgress?.(offset, bytes.length);
+    },
+  });
 }

@@ -9,10 +9,14 @@ import { probeServer } from '../api';
 import { createMessageHandlers } from './message-handlers';
 import { createRecordHandlers } from './record-handlers';
 import { createScheduledHandlers } from './scheduled-handlers';
+import type { EventListener } from './types';
+import { UploadSessions } from '../uploads/sessions';
+import { createUploadHandlers, uploadAccount } from './upload-handlers';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> };
 
-export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch): Handlers {
+export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch, emit?: EventListener): Handlers {
+  const uploads = new UploadSessions(uploadAccount(manager), (name, payload) => emit?.(name, payload));
   return {
     'app:state': async () => manager.appState(),
     'server:probe': (a) => probeServer(a.url, fetchImpl),
@@ -59,5 +63,6 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     ...createMessageHandlers(manager),
     ...createRecordHandlers(manager),
     ...createScheduledHandlers(manager),
+    ...createUploadHandlers(manager, uploads),
   };
 }

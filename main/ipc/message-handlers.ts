@@ -2,6 +2,7 @@
 import type { CallArgs, CallResult } from '../../common/ipc/contract';
 import type { MessageCalls } from '../../common/ipc/messages-contract';
 import type { AccountManager } from '../accounts/manager';
+import { renderMessage } from '../api/routes/message-render';
 
 export type MessageHandlers = {
   [N in keyof MessageCalls]: (args: CallArgs<N>) => Promise<CallResult<N>>;
@@ -18,5 +19,8 @@ export function createMessageHandlers(manager: AccountManager): MessageHandlers 
     'search:query': (a) => actions(a.accountId).search(a.query, { below: a.below, limit: a.limit }),
     'typing:set': (a) => actions(a.accountId).typing(a.to, a.op),
     'unreads:get': async (a) => actions(a.accountId).unreadCounts(),
+    'messages:render': async (a) => ({
+      html: await renderMessage(manager.get(a.accountId).records.action().client, a.content),
+    }),
   };
 }

@@ -63,4 +63,5 @@ export const messageCallSchemas = {
     .strict(),
   'typing:set': z.object({ accountId, to: typingTarget, op: z.enum(['start', 'stop']) }).strict(),
   'unreads:get': z.object({ accountId }).strict(),
+  'messages:render': z.object({ accountId, content: z.string().min(1, 'Nothing to preview.').max(200_000) }).strict(),
 } satisfies { [N in keyof MessageCalls]: z.ZodType<CallArgs<N>, unknown> };

@@ -8,6 +8,7 @@ import { narrowSchema } from '../store/narrows';
 import { messageCallSchemas } from './message-schemas';
 import { recordCallSchemas } from './record-schemas';
 import { scheduledCallSchemas } from './scheduled-schemas';
+import { uploadCallSchemas } from './upload-schemas';
 
 const accountId = z.string().min(1).max(100);
 /** Zulip's own limits are far below these; they only stop absurd payloads before any work. */
@@ -96,6 +97,7 @@ export const callSchemas = {
   ...messageCallSchemas,
   ...recordCallSchemas,
   ...scheduledCallSchemas,
+  ...uploadCallSchemas,
 } satisfies { [N in CallName]: z.ZodType<CallArgs<N>, unknown> };
 
 /** The first problem, as a sentence; never echoes the value (it may be a password). */

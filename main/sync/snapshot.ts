@@ -23,6 +23,7 @@ const REALM_KEYS = [
   'max_topic_length',
   'max_stream_name_length',
   'max_stream_description_length',
+  'max_file_upload_size_mib',
 ] as const;
 
 function unreadEntries(r: RegisterResponse, selfId: number): UnreadEntry[] {

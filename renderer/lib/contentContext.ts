@@ -8,6 +8,7 @@ import { getContext, setContext } from 'svelte';
 import type { CustomEmoji, EmojiNameTable } from '../../common/emoji-names';
 import type { PlaygroundView } from '../../common/model';
 import { loadEmojiCatalog, type EmojiCatalog } from './emojiCatalog';
+import type { Uploader } from './uploads';
 
 const KEY = Symbol('parley-content');
 
@@ -21,6 +22,12 @@ export interface ContentContext {
   customEmojiImage?: (id: string) => string | null;
   /** Zulip's own `:zulip:` emoji (reaction_type zulip_extra_emoji), a static image of every server. */
   zulipEmojiImage?: () => string | null;
+  /** Uploads through main (attach, paste, drop), and key-free URLs to show uploaded images. */
+  uploader?: Uploader;
+  /** The organization's URL (message HTML's links and images are relative to it). */
+  realmUrl?: string;
+  /** The server's rendering of a draft (POST /messages/render), for compose's preview. */
+  renderPreview?: (content: string) => Promise<string>;
 }
 
 /** Where every Zulip server serves the `:zulip:` emoji's image. */

@@ -74,6 +74,8 @@ export const RegisterResponse = SuccessEnvelope.extend({
   max_topic_length: z.number().int().optional(),
   max_stream_name_length: z.number().int().optional(),
   max_stream_description_length: z.number().int().optional(),
+  /** Largest file POST /user_uploads takes, in MiB (Zulip's default 25). */
+  max_file_upload_size_mib: z.number().int().optional(),
   user_settings: z.record(z.string(), z.unknown()).optional(),
 }).transform((r) => ({
   ...r,
