@@ -1,7 +1,7 @@
 /**
- * Small things a user notices (#27 item 8), in Chromium: a user card's Website is a link, the
- * user card's buttons and the sign-out dialog's words fit their boxes, and "Mark channel as read"
- * goes once nothing there is unread.
+ * Small things a user notices (#27 item 8), in Chromium: an edit's history shows what changed, a
+ * user card's Website is a link, the card's buttons and the sign-out dialog's words fit their
+ * boxes, and "Mark channel as read" goes once nothing there is unread.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +10,13 @@ import { ZulipUser } from './zulip-http';
 
 let app: E2eApp;
 let channel: { stream_id: number; name: string };
+let owner: ZulipUser;
 
 beforeAll(async () => {
   app = await startE2eApp('small-things');
   const o = app.server.byRole(100);
   const m = app.server.users.find((u) => u.fullName === 'Mei Lin')!;
-  const owner = await ZulipUser.login(app.server.baseUrl, o.email, o.password);
+  owner = await ZulipUser.login(app.server.baseUrl, o.email, o.password);
   const mei = await ZulipUser.login(app.server.baseUrl, m.email, m.password);
   channel = await sharedChannel(owner, mei);
   await owner.markChannelRead(channel.stream_id);
@@ -79,5 +80,25 @@ describe('small things', () => {
     }
     await page.screenshot({ path: join(ARTIFACTS, 'small-things-sign-out.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+  it('shows what an edit changed in the edit history: removed words struck, added ones marked', async () => {
+    const { page } = app;
+    await owner.sendToTopic(channel.stream_id, 'portfolio', 'The launch is on Monday');
+    const log = page.getByRole('log');
+    const article = log.locator('article', { hasText: 'The launch is on Monday' });
+    await article.waitFor({ timeout: UI_TIMEOUT });
+    await article.hover();
+    await article.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit message' }).click();
+    await page.getByRole('textbox', { name: 'Edit message' }).fill('The launch is on Tuesday');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const edited = log.locator('article', { hasText: 'The launch is on Tuesday' });
+    await edited.getByRole('button', { name: '(edited)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Message edit history' });
+    await dialog.locator('ins').first().waitFor({ timeout: UI_TIMEOUT });
+    expect(await dialog.locator('del').allTextContents()).toEqual(['Monday']);
+    expect(await dialog.locator('ins').allTextContents()).toEqual(['Tuesday']);
+    await page.screenshot({ path: join(ARTIFACTS, 'small-things-edit-history.png') });
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 });
