@@ -30,4 +30,11 @@ describe('ChannelList', () => {
     setup({ kind: 'dm', userIds: [11] });
     expect(screen.queryByRole('list', { name: 'Topics in general' })).toBeNull();
   });
+  it('says why a channel without topics cannot show them', () => {
+    setup(null);
+    const toggle = screen.getByRole('button', { name: 'Topics in design' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription('No topics in this channel yet');
+    expect(toggle).toHaveAttribute('title', 'No topics in this channel yet');
+  });
 });
