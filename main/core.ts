@@ -6,6 +6,7 @@
 import type { Sends } from '../common/ipc/contract';
 import type { KeychainStatus } from '../common/model';
 import { AccountManager } from './accounts/manager';
+import { screenStateSchema } from './notifications/attention';
 import { PushSetup, type PushOptions } from './accounts/push-setup';
 import { keychainName, openCredentialStore, type CredentialStore } from './credentials';
 import { dispatch } from './ipc/dispatch';
@@ -151,6 +152,10 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
             // Only the next start's picture is lost; it shows the app as it draws.
             log.warn('could not keep the window picture', { error: e instanceof Error ? e.message.slice(0, 300) : e });
           });
+      } else if (name === 'window:attention') {
+        const parsed = screenStateSchema.safeParse(payload);
+        if (parsed.success) manager.attention.update(parsed.data);
+        else log.warn('window:attention with a payload of the wrong shape; dropped');
       } else if (name === 'log:error') {
         const { message, stack } = payload as Sends['log:error'];
         log.error(`renderer: ${String(message).slice(0, 2000)}`, stack ? { stack: String(stack).slice(0, 8000) } : {});

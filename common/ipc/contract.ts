@@ -112,6 +112,12 @@ export interface Sends {
    * `theme` the root's data-theme.
    */
   'window:picture': { accountId: string; html: string; build: string; theme: 'dark' | 'light' | null };
+  /**
+   * What the user looks at, whenever it changes: the account and conversation on screen (null on
+   * any other screen) and whether the window has focus. No notification rings for a message in
+   * that conversation while the window has focus (main/notifications/attention.ts).
+   */
+  'window:attention': { accountId: string | null; narrow: Narrow | null; focused: boolean };
 }
 
 export interface Events extends RecordEvents, MessageEvents, UploadEvents {
@@ -209,7 +215,12 @@ export const CALL_NAMES = [
   ...UPLOAD_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
-export const SEND_NAMES = ['log:error', 'app:wake', 'window:picture'] as const satisfies readonly SendName[];
+export const SEND_NAMES = [
+  'log:error',
+  'app:wake',
+  'window:picture',
+  'window:attention',
+] as const satisfies readonly SendName[];
 
 export const EVENT_NAMES = [
   'account:status',

@@ -3,7 +3,7 @@
  * a page, a send) become message views, sidebar rows, record lists and, for new messages the
  * notification policy picks, notifications. Reads of the store only; the account decides when.
  */
-import type { Sidebar, UnreadSummary } from '../../common/model';
+import type { Narrow, Sidebar, UnreadSummary } from '../../common/model';
 import type { EventListener } from '../ipc/types';
 import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
@@ -22,6 +22,8 @@ export interface AccountOutputDeps {
   /** The unread counts if they changed since the last call (MessageActions.unreadsIfChanged). */
   unreadsIfChanged: () => UnreadSummary | null;
   doNotDisturb: () => boolean;
+  /** Whether the user is looking at this conversation in a focused window (no notification then). */
+  seesConversation: (narrow: Narrow) => boolean;
   /** The users changed: the account checks whether its own name did. */
   onUsersChanged: () => void;
   /** Who the echoes of queued messages are from (the name may change). */
@@ -85,6 +87,7 @@ export class AccountOutput {
     const added = mergeDeltas(deltas).added;
     if (added.length === 0) return;
     for (const n of notificationsFor(store, selfUserId, added, this.#d.doNotDisturb())) {
+      if (this.#d.seesConversation(n.narrow)) continue;
       emit('notify:show', { accountId, title: n.title, body: n.body, narrow: n.narrow });
     }
   }

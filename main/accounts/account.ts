@@ -55,6 +55,8 @@ export interface AccountOptions {
   onRecordChanged: (record: AccountRecord) => void;
   /** Parley's do-not-disturb switch: read at each new message. */
   doNotDisturb: () => boolean;
+  /** Whether the user is looking at this conversation of the account in a focused window. */
+  seesConversation?: (narrow: Narrow) => boolean;
   /** Push registration shared by the core's accounts; absent where push is off (main/accounts/push-setup.ts). */
   push?: PushSetup;
 }
@@ -177,6 +179,7 @@ export class Account {
       records: this.records,
       unreadsIfChanged: () => this.actions.unreadsIfChanged(),
       doNotDisturb: () => o.doNotDisturb(),
+      seesConversation: (narrow) => o.seesConversation?.(narrow) ?? false,
       onUsersChanged: () => this.#followOwnName(),
       self: () => this.#self(),
     });

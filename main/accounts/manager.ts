@@ -19,6 +19,7 @@ import { SsoAttempts } from './sso-attempts';
 import { accountDbPath } from '../store/account-store';
 import { removeDatabaseFiles } from '../store/private-files';
 import { removeLaunchPicture } from '../launch-picture/file';
+import { ScreenAttention } from '../notifications/attention';
 
 export interface AccountManagerDeps {
   dataDir: string;
@@ -36,6 +37,8 @@ export interface AccountManagerDeps {
 export class AccountManager {
   readonly #d: AccountManagerDeps;
   readonly #accounts = new Map<string, Account>();
+  /** What the user looks at (window:attention): no notification for the conversation on screen. */
+  readonly attention = new ScreenAttention();
   readonly #sso: SsoAttempts;
   /** Origins of plain-http servers the user chose to sign in to after the warning (this run only). */
   readonly #insecureAccepted = new Set<string>();
@@ -246,6 +249,7 @@ export class AccountManager {
         this.#emitAccounts();
       },
       doNotDisturb: () => this.#d.appStore.doNotDisturb(),
+      seesConversation: (narrow) => this.attention.sees(record.id, narrow),
       ...(this.#d.push ? { push: this.#d.push } : {}),
     });
   }

@@ -95,7 +95,11 @@ export function parseSearchQuery(text: string): ParsedQuery {
       q.words.push(`${op}:${value}`);
       continue;
     }
-    if (kind === undefined) throw new SearchQueryError(`Search does not know the operator "${op}:".`);
+    if (kind === undefined) {
+      throw new SearchQueryError(
+        `Invalid operator "${op}:". Search knows channel:, topic:, sender:, dm:, dm-including:, is: and has:.`,
+      );
+    }
     if (value === '') throw new SearchQueryError(`"${op}:" needs a value.`);
     switch (kind) {
       case 'channel':
@@ -128,14 +132,14 @@ export function parseSearchQuery(text: string): ParsedQuery {
         if (flag === 'dm' || flag === 'private') q.dmOnly = true;
         else if (SERVER_ONLY_IS.has(flag)) q.serverOnly.push({ operator: 'is', operand: flag });
         else if (isOperand(flag)) q[flag] = true;
-        else throw new SearchQueryError(`Search does not know "is:${value}".`);
+        else throw new SearchQueryError(`Invalid operator "is:${value}".`);
         break;
       }
       case 'has': {
         const what = value.toLowerCase();
         if (what === 'link') q.hasLink = true;
         else if (SERVER_ONLY_HAS.has(what)) q.serverOnly.push({ operator: 'has', operand: what });
-        else throw new SearchQueryError(`Search does not know "has:${value}".`);
+        else throw new SearchQueryError(`Invalid operator "has:${value}".`);
         break;
       }
     }

@@ -47,7 +47,7 @@ function matcherFor(words: readonly string[]): Matcher {
 }
 
 /** The text node split into plain text and highlighted matches, or null when nothing matches. */
-function highlighted(text: string, pattern: RegExp): DocumentFragment | null {
+function highlighted(text: string, pattern: RegExp, className: string): DocumentFragment | null {
   pattern.lastIndex = 0;
   let match = pattern.exec(text);
   if (match === null) return null;
@@ -56,7 +56,7 @@ function highlighted(text: string, pattern: RegExp): DocumentFragment | null {
   for (; match !== null; match = pattern.exec(text)) {
     if (match.index > at) fragment.append(text.slice(at, match.index));
     const mark = document.createElement('mark');
-    mark.className = ALERT_WORD_CLASS;
+    mark.className = className;
     mark.textContent = match[0];
     fragment.append(mark);
     at = match.index + match[0].length;
@@ -71,6 +71,14 @@ export function highlightAlertWords(cleanHtml: string, words: readonly string[])
   if (pattern === null) return cleanHtml;
   const lower = cleanHtml.toLowerCase();
   if (!needles.some((needle) => lower.includes(needle))) return cleanHtml;
+  return markMatches(cleanHtml, pattern, ALERT_WORD_CLASS);
+}
+
+/**
+ * Sanitized HTML with every match of `pattern` (global) in its text, outside code, wrapped in
+ * <mark class={className}>, built with DOM calls.
+ */
+export function markMatches(cleanHtml: string, pattern: RegExp, className: string): string {
   // A template's content is inert: parsing it loads no image and runs nothing.
   const template = document.createElement('template');
   template.innerHTML = cleanHtml;
@@ -80,7 +88,7 @@ export function highlightAlertWords(cleanHtml: string, words: readonly string[])
   let changed = false;
   for (const text of texts) {
     if (text.parentElement?.closest(SKIP)) continue;
-    const replacement = highlighted(text.data, pattern);
+    const replacement = highlighted(text.data, pattern, className);
     if (replacement === null) continue;
     text.replaceWith(replacement);
     changed = true;

@@ -47,6 +47,20 @@ export function formatDay(unixSeconds: number, now: Date = new Date()): string {
   return dayFormat.format(new Date(unixSeconds * 1000));
 }
 
+const barDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const barDayYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * The date on a recipient bar or a date line, short as Zulip's timerender.render_date:
+ * "Today", "Yesterday", "Nov 20", and the year only when it is not this year ("Nov 20, 2025").
+ */
+export function formatShortDay(unixSeconds: number, now: Date = new Date()): string {
+  const long = formatDay(unixSeconds, now);
+  if (long === 'Today' || long === 'Yesterday') return long;
+  const date = new Date(unixSeconds * 1000);
+  return (date.getFullYear() === now.getFullYear() ? barDayFormat : barDayYearFormat).format(date);
+}
+
 export function isoTime(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString();
 }

@@ -17,6 +17,22 @@ const BUILT_IN_VIEW_FRAGMENTS: ReadonlySet<string> = new Set([
   'narrow/is/starred',
 ]);
 
+/** What Zulip calls its built-in views, for a list that shows them (they carry no name of their own). */
+const BUILT_IN_VIEW_NAMES: Readonly<Record<string, string>> = {
+  inbox: 'Inbox',
+  recent: 'Recent conversations',
+  feed: 'Combined feed',
+  drafts: 'Drafts',
+  'narrow/has/reaction/sender/me': 'Reactions',
+  'narrow/is/mentioned': 'Mentions',
+  'narrow/is/starred': 'Starred messages',
+};
+
+/** A view's name as the user reads it: its own, else a built-in view's, else its fragment. */
+export function viewLabel(view: { name: string | null; fragment: string }): string {
+  return view.name ?? BUILT_IN_VIEW_NAMES[viewFragment(view.fragment)] ?? view.fragment;
+}
+
 /** The fragment to send: trimmed, without the "#" of a pasted URL hash (the server keeps it otherwise). */
 export function viewFragment(typed: string): string {
   return typed.trim().replace(/^#/, '').trim();

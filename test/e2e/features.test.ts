@@ -137,8 +137,8 @@ describe('features', () => {
       )
       .toBe(edited);
 
-    await page.getByRole('button', { name: 'Mark topic as read' }).click();
-    await visible(page.getByRole('status').filter({ hasText: /Marked \d+ messages? as read/ }));
+    // Everything in the topic is read: as in Zulip, "Mark topic as read" is not offered then (#27 item 8).
+    await expect.poll(() => page.getByRole('button', { name: 'Mark topic as read' }).count()).toBe(0);
     await shoot('02-actions');
 
     await goTo('Starred messages');

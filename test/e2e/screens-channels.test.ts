@@ -177,11 +177,9 @@ describe('create a channel', () => {
       .getByRole('combobox', { name: 'Who can access the channel' })
       .selectOption({ label: 'Private, protected history: new subscribers see only what comes after' });
     await form().getByRole('button', { name: 'Create channel' }).click();
-    await ui.visible(
-      form()
-        .getByRole('status')
-        .filter({ hasText: `Created #${name}.` }),
-    );
+    // The new channel opens at once, as in Zulip (#27 item 8); Browse channels then lists it.
+    await ui.visible(page.getByRole('heading', { name: `#${name}`, exact: true }));
+    await ui.goTo('Browse channels');
     expect(await form().getByRole('textbox', { name: 'Channel name' }).inputValue()).toBe('');
 
     const streams = (await ownerHttp.get('/streams'))['streams'] as Array<Record<string, unknown>>;
@@ -210,11 +208,8 @@ describe('create a channel', () => {
     await form().getByRole('combobox', { name: 'Group for Who can post' }).selectOption({ label: 'Administrators' });
     await ui.shoot('03-create-options');
     await form().getByRole('button', { name: 'Create channel' }).click();
-    await ui.visible(
-      form()
-        .getByRole('status')
-        .filter({ hasText: `Created #${name}.` }),
-    );
+    await ui.visible(page.getByRole('heading', { name: `#${name}`, exact: true }));
+    await ui.goTo('Browse channels');
 
     const streams = (await ownerHttp.get('/streams'))['streams'] as Array<Record<string, unknown>>;
     const created = streams.find((s) => s['name'] === name)!;

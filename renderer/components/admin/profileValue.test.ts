@@ -45,3 +45,16 @@ describe('profileValueHtml', () => {
     expect(profileValueHtml(field(6), rendered)).toBeNull();
   });
 });
+
+describe('profileValueHtml for a Link field', () => {
+  it('shows the address as a link to it', () => {
+    expect(profileValueHtml(field(5), { value: 'https://ada.example/about?a=1&b=2' })).toBe(
+      '<a href="https://ada.example/about?a=1&#38;b=2">https://ada.example/about?a=1&#38;b=2</a>',
+    );
+  });
+
+  it('leaves anything but a web address as text, and never lets it become markup', () => {
+    expect(profileValueHtml(field(5), { value: 'javascript:alert(1)' })).toBeNull();
+    expect(profileValueHtml(field(5), { value: 'https://x.example/"><img src=x>' })).not.toContain('<img');
+  });
+});

@@ -7,13 +7,23 @@
 import type { ProfileFieldView, UserDetails } from '../../../common/model';
 
 const CHOICE = 3;
+/** Zulip's "Link" type (a URL), shown as a link to it. */
+const LINK = 5;
 const PERSON = 6;
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type ProfileValue = UserDetails['profileData'][string];
 
 /** The server's HTML for a Markdown value (unsanitized: for SafeHtml only), or null to show the text. */
 export function profileValueHtml(field: ProfileFieldView, value: ProfileValue): string | null {
   if (field.type === CHOICE || field.type === PERSON) return null;
+  if (field.type === LINK) {
+    // Only a web address becomes a link (SafeHtml sanitizes it and opens it outside the app).
+    if (!/^https?:\/\//i.test(value.value.trim())) return null;
+    const url = escapeHtml(value.value.trim());
+    return `<a href="${url}">${url}</a>`;
+  }
   return value.renderedValue ?? null;
 }
 

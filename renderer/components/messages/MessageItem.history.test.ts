@@ -70,6 +70,10 @@ describe('MessageItem: quote, edit history, sender card', () => {
       'Moved by you',
     ]);
     expect(items[0]).toHaveTextContent('first try');
+    // The edit shows what it changed: "first" went, "second" came (as Zulip highlights them).
+    expect(items[1]!.querySelector('del')).toHaveTextContent('first');
+    expect(items[1]!.querySelector('ins')).toHaveTextContent('second');
+    expect(items[1]).toHaveTextContent('firstsecond try');
     expect(items[2]).toHaveTextContent('#general > old → #general > new');
     expect(bridge.callsOf('messages:history')).toEqual([{ accountId: 'acc-1', messageId: 43 }]);
     await user.keyboard('{Escape}');

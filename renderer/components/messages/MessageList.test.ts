@@ -125,7 +125,7 @@ describe('MessageList', () => {
     expect(screen.getAllByText('one')).toHaveLength(1);
   });
 
-  it("shows topic headers in a channel narrow and groups a sender's run", async () => {
+  it("puts a recipient bar over each topic in a channel narrow and groups a sender's messages", async () => {
     await renderList({ kind: 'channel', channelId: 1 }, [
       message({ id: 100, topic: 'greetings' }),
       message({ id: 101, topic: 'greetings', timestamp: 1_700_000_030 }),

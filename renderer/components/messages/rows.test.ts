@@ -1,55 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../../testing/fixtures';
-import { buildRows, isPrepend, RUN_SECONDS } from './rows';
+import { buildRows, isPrepend } from './rows';
 
-const rowsOf = (ids: number[]) =>
-  buildRows(
-    ids.map((id) => message({ id })),
-    false,
-  );
+const rowsOf = (ids: number[]) => buildRows(ids.map((id) => message({ id })));
 
 describe('buildRows', () => {
-  it('opens a topic in a channel narrow and continues a sender run within RUN_SECONDS', () => {
-    const rows = buildRows(
-      [
-        message({ id: 1, topic: 'a', timestamp: 1000 }),
-        message({ id: 2, topic: 'a', timestamp: 1000 + RUN_SECONDS - 1 }),
-        message({ id: 3, topic: 'a', timestamp: 1000 + 2 * RUN_SECONDS }),
-        message({ id: 4, topic: 'b', timestamp: 1000 + 2 * RUN_SECONDS }),
-      ],
-      true,
-    );
-    expect(rows.map((r) => [r.topicHeader, r.continued])).toEqual([
-      [true, false],
-      [false, true],
-      [false, false],
-      [true, false],
+  const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).getTime() / 1000;
+
+  it('puts a recipient bar over each run of messages to one topic, as Zulip groups them', () => {
+    const rows = buildRows([
+      message({ id: 1, topic: 'a', timestamp: at(20, 9, 0) }),
+      // Topics match case-insensitively, as the server treats them.
+      message({ id: 2, topic: 'A', timestamp: at(20, 9, 1) }),
+      message({ id: 3, topic: 'b', timestamp: at(20, 9, 2) }),
+      message({ id: 4, channelId: 2, topic: 'b', timestamp: at(20, 9, 3) }),
+      message({ id: 5, channelId: null, topic: '', dmUserIds: [10, 11], timestamp: at(20, 9, 4) }),
+      message({ id: 6, channelId: null, topic: '', dmUserIds: [10, 11], timestamp: at(20, 9, 5) }),
+      message({ id: 7, channelId: null, topic: '', dmUserIds: [10, 11, 12], timestamp: at(20, 9, 6) }),
     ]);
+    expect(rows.map((r) => r.recipientBar)).toEqual([true, false, true, true, true, false, true]);
   });
 
-  it('starts each local day with a date line, and repeats the topic and sender after it', () => {
-    const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).getTime() / 1000;
-    const rows = buildRows(
-      [
-        message({ id: 1, topic: 'a', timestamp: at(20, 23, 55) }),
-        message({ id: 2, topic: 'a', timestamp: at(20, 23, 58) }),
-        // The next calendar day, though within a sender run of the previous message.
-        message({ id: 3, topic: 'a', timestamp: at(21, 0, 1) }),
-        message({ id: 4, topic: 'a', timestamp: at(21, 0, 2) }),
-      ],
-      true,
-    );
-    expect(rows.map((r) => [r.dayHeader, r.topicHeader, r.continued])).toEqual([
-      [true, true, false],
-      [false, false, true],
-      [true, true, false],
-      [false, false, true],
+  it('shows a sender once for their messages in a group on one day, however far apart (Zulip has no time window)', () => {
+    const rows = buildRows([
+      message({ id: 1, senderId: 11, timestamp: at(20, 9, 0) }),
+      message({ id: 2, senderId: 11, timestamp: at(20, 17, 0) }),
+      message({ id: 3, senderId: 12, timestamp: at(20, 17, 1) }),
+      message({ id: 4, senderId: 11, timestamp: at(20, 17, 2) }),
+      // A /me message reads as an action: the sender is named again after it.
+      message({ id: 5, senderId: 11, timestamp: at(20, 17, 3), isMe: true }),
+      message({ id: 6, senderId: 11, timestamp: at(20, 17, 4) }),
+      // Another topic: a new group names the sender again.
+      message({ id: 7, senderId: 11, topic: 'other', timestamp: at(20, 17, 5) }),
+    ]);
+    expect(rows.map((r) => r.continued)).toEqual([false, true, false, false, true, false, false]);
+  });
+
+  it('marks a change of day inside a group with a date line, and on a new bar shows the date only when it changed', () => {
+    const rows = buildRows([
+      message({ id: 1, topic: 'a', timestamp: at(20, 23, 55) }),
+      message({ id: 2, topic: 'a', timestamp: at(20, 23, 58) }),
+      // The next calendar day in the same topic: a date line, and the sender again.
+      message({ id: 3, topic: 'a', timestamp: at(21, 0, 1) }),
+      // A new topic on the same day: its bar leaves the date out.
+      message({ id: 4, topic: 'b', timestamp: at(21, 0, 2) }),
+      // A new topic on a new day: its bar shows the date, and no separate line.
+      message({ id: 5, topic: 'c', timestamp: at(22, 8, 0) }),
+    ]);
+    expect(rows.map((r) => [r.recipientBar, r.dateUnchanged, r.dateDivider, r.continued])).toEqual([
+      [true, false, false, false],
+      [false, false, false, true],
+      [false, false, true, false],
+      [true, true, false, false],
+      [true, false, false, false],
     ]);
   });
 
   it('keys a local echo by its localId, so its confirmed copy keeps the row', () => {
-    const [echo] = buildRows([message({ id: -1, localId: 'x' })], false);
-    const [confirmed] = buildRows([message({ id: 5, localId: 'x' })], false);
+    const [echo] = buildRows([message({ id: -1, localId: 'x' })]);
+    const [confirmed] = buildRows([message({ id: 5, localId: 'x' })]);
     expect(echo!.key).toBe(confirmed!.key);
     expect(rowsOf([5])[0]!.key).toBe('id:5');
   });

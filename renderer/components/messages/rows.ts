@@ -1,39 +1,55 @@
 /**
- * The rows of the message list: each message with whether it starts a new day (a date line
- * above it), whether it opens a topic (in a channel narrow) and whether it continues its
- * sender's run (no avatar or name again).
+ * The rows of the message list, grouped as Zulip's web app groups them (message_list_view):
+ * consecutive messages to one recipient (a channel's topic, or one DM conversation) share a
+ * recipient bar; within a group a date line marks a change of day; a sender's name and avatar
+ * are shown once for their consecutive messages in a group on the same day.
  */
 import type { MessageView } from '../../../common/model';
 import { localDay } from '../../lib/format';
-
-/** A sender's messages within this many seconds share one header. */
-export const RUN_SECONDS = 5 * 60;
+import { sameTopic } from '../../lib/narrow';
 
 export interface Row {
   /** Stable across a local echo being confirmed (same localId), so the row is not remounted. */
   key: string;
   message: MessageView;
-  /** The first message of a local calendar day (the first of the list included). */
-  dayHeader: boolean;
-  topicHeader: boolean;
+  /** The first message of its recipient group: a recipient bar stands above it. */
+  recipientBar: boolean;
+  /** The bar's date is the previous message's day too, so the bar leaves it out (Zulip's date_unchanged). */
+  dateUnchanged: boolean;
+  /** Inside a group, the first message of a new local day: a date line stands above it. */
+  dateDivider: boolean;
+  /** Same sender as the message above in its group: no avatar or name again. */
   continued: boolean;
 }
 
-export function buildRows(messages: readonly MessageView[], showTopics: boolean): Row[] {
+/** Whether two messages go to the same conversation (Zulip's util.same_recipient). */
+export function sameRecipient(a: MessageView, b: MessageView): boolean {
+  if (a.channelId !== null || b.channelId !== null) {
+    return a.channelId === b.channelId && sameTopic(a.topic, b.topic);
+  }
+  const x = a.dmUserIds ?? [];
+  const y = b.dmUserIds ?? [];
+  return x.length === y.length && x.every((id, i) => id === y[i]);
+}
+
+export function buildRows(messages: readonly MessageView[]): Row[] {
   let previous: MessageView | null = null;
   return messages.map((message) => {
-    const dayHeader = previous === null || localDay(previous.timestamp) !== localDay(message.timestamp);
-    // A new day also repeats the topic and the sender, as after any break in the conversation.
-    const topicHeader = showTopics && (dayHeader || previous?.topic !== message.topic);
+    const sameDay = previous !== null && localDay(previous.timestamp) === localDay(message.timestamp);
+    const recipientBar = previous === null || !sameRecipient(previous, message);
+    // A /me message reads as an action, so the next message names its sender again (as Zulip).
     const continued =
-      !topicHeader &&
-      !dayHeader &&
-      previous !== null &&
-      previous.senderId === message.senderId &&
-      message.timestamp - previous.timestamp < RUN_SECONDS;
+      !recipientBar && sameDay && previous !== null && previous.senderId === message.senderId && !previous.isMe;
+    const row: Row = {
+      key: message.localId !== undefined ? `local:${message.localId}` : `id:${message.id}`,
+      message,
+      recipientBar,
+      dateUnchanged: recipientBar && sameDay,
+      dateDivider: !recipientBar && !sameDay,
+      continued,
+    };
     previous = message;
-    const key = message.localId !== undefined ? `local:${message.localId}` : `id:${message.id}`;
-    return { key, message, dayHeader, topicHeader, continued };
+    return row;
   });
 }
 

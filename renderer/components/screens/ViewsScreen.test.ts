@@ -41,7 +41,7 @@ describe('ViewsScreen add form', () => {
         { accountId: 'acc-1', fragment: 'narrow/is/starred', isPinned: true },
       ]),
     );
-    await vi.waitFor(() => expect(screen.getByRole('listitem', { name: 'narrow/is/starred' })).toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByRole('listitem', { name: 'Starred messages' })).toBeInTheDocument());
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

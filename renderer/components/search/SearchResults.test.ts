@@ -83,4 +83,36 @@ describe('SearchResults', () => {
     await search.run('foo:bar');
     expect(await screen.findByRole('alert')).toHaveTextContent('operator "foo:"');
   });
+  it('says "Invalid operator" when the server refuses an operand, not that it is offline', async () => {
+    const bridge = new MemoryBridge().handle('search:query', () => ({
+      messages: [],
+      serverConsulted: false,
+      serverError: 'Invalid narrow operator: unknown user nobody@example.com',
+    }));
+    const { search } = setup(bridge);
+    await search.run('sender:nobody@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid operator: unknown user nobody@example.com.');
+    expect(screen.queryByText(/Offline/)).toBeNull();
+    expect(screen.queryByText('No messages match.')).toBeNull();
+  });
+
+  it('marks the searched words where words of a result start with them, and heads the page with the whole query', async () => {
+    const bridge = new MemoryBridge().handle('search:query', () => ({
+      messages: [
+        message({ id: 9, senderName: 'Ann', contentHtml: '<p>Lunches at noon, <code>lunch</code> brunch</p>' }),
+      ],
+      serverConsulted: true,
+    }));
+    const { search } = setup(bridge);
+    const query = 'channel:general lunch topic:"team plans" is:starred';
+    await search.run(query);
+    const ann = await screen.findByRole('article', { name: 'Result from Ann' });
+    // "Lunches" starts with "lunch"; "brunch" does not, and code is left alone.
+    expect(
+      within(ann)
+        .getAllByRole('mark')
+        .map((m) => m.textContent),
+    ).toEqual(['Lunch']);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Search results: ${query}`);
+  });
 });

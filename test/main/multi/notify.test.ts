@@ -108,6 +108,32 @@ describe('notify:show', () => {
     expect(await notificationsAfter(loud, '(dnd-2)')).toHaveLength(1);
   });
 
+  it('stays quiet for the conversation on screen in a focused window, and rings again when the window loses focus', async () => {
+    const dm = { kind: 'dm' as const, userIds: [other.userId] };
+    t.core.receive('window:attention', { accountId: account.id, narrow: dm, focused: true });
+    const seen = await other.sendDm([me.userId], 'you can see this arrive (att-1)');
+    expect(await notificationsAfter(seen, '(att-1)')).toEqual([]);
+    // Another conversation on screen still rings for this one; so does a channel feed for a DM.
+    t.core.receive('window:attention', {
+      accountId: account.id,
+      narrow: { kind: 'channel', channelId },
+      focused: true,
+    });
+    const elsewhere = await other.sendDm([me.userId], 'you are reading a channel (att-2)');
+    expect(await notificationsAfter(elsewhere, '(att-2)')).toHaveLength(1);
+    // The channel's feed on screen covers a mention in any of its topics.
+    const inFeed = await other.sendToChannel(channelId, 'any topic', `@**${account.fullName}** in the feed (att-3)`);
+    expect(await notificationsAfter(inFeed, '(att-3)')).toEqual([]);
+    // The same conversation, but the window is behind another one: it rings.
+    t.core.receive('window:attention', { accountId: account.id, narrow: dm, focused: false });
+    const behind = await other.sendDm([me.userId], 'the window is in the background (att-4)');
+    expect(await notificationsAfter(behind, '(att-4)')).toHaveLength(1);
+    // A payload of the wrong shape changes nothing (still unfocused: it rings).
+    t.core.receive('window:attention', { accountId: account.id, narrow: 'dm', focused: true } as never);
+    const after = await other.sendDm([me.userId], 'a bad report is ignored (att-5)');
+    expect(await notificationsAfter(after, '(att-5)')).toHaveLength(1);
+  });
+
   it('follows the user settings changed on the server (user_settings events)', async () => {
     await me.call('PATCH', '/settings', { enable_desktop_notifications: false });
     const marker = await other.sendToChannel(channelId, 'elsewhere', 'marker (set-0)');

@@ -38,7 +38,9 @@ describe('parseSearchQuery', () => {
 
   it('refuses unknown operators and operands, empty values and two different channels, naming the problem', () => {
     expect(() => parseSearchQuery('color:red')).toThrow(
-      new SearchQueryError('Search does not know the operator "color:".'),
+      new SearchQueryError(
+        'Invalid operator "color:". Search knows channel:, topic:, sender:, dm:, dm-including:, is: and has:.',
+      ),
     );
     expect(() => parseSearchQuery('is:shouting')).toThrow(/is:shouting/);
     expect(() => parseSearchQuery('has:video')).toThrow(/has:video/);
