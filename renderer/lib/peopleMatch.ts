@@ -4,11 +4,14 @@
  * order given. Case does not matter.
  */
 
+/** What separates the words of a name or an email. */
+export const WORD_BREAK = /[\s_\-.@]+/;
+
 /** 0 when the whole name starts with the query, 1 when one of its words does, 2 when it contains it; null otherwise. */
 export function matchRank(name: string, query: string): number | null {
   const n = name.toLowerCase();
   if (n.startsWith(query)) return 0;
-  if (n.split(/[\s_\-.@]+/).some((w) => w.startsWith(query))) return 1;
+  if (n.split(WORD_BREAK).some((w) => w.startsWith(query))) return 1;
   return n.includes(query) ? 2 : null;
 }
 
