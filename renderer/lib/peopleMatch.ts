@@ -10,9 +10,10 @@ export const WORD_BREAK = /[\s_\-.@]+/;
 /** 0 when the whole name starts with the query, 1 when one of its words does, 2 when it contains it; null otherwise. */
 export function matchRank(name: string, query: string): number | null {
   const n = name.toLowerCase();
+  // Most names do not contain the query at all: they are ruled out before any splitting.
+  if (!n.includes(query)) return null;
   if (n.startsWith(query)) return 0;
-  if (n.split(WORD_BREAK).some((w) => w.startsWith(query))) return 1;
-  return n.includes(query) ? 2 : null;
+  return n.split(WORD_BREAK).some((w) => w.startsWith(query)) ? 1 : 2;
 }
 
 /** The items that match `query` by any of their names, best first. */
@@ -30,7 +31,24 @@ export function rankedMatches<T>(items: readonly T[], query: string, names: (t: 
   return scored.sort((a, b) => a.score - b.score || a.at - b.at).map((s) => s.item);
 }
 
-/** The best `limit` matches. */
+/**
+ * The best `limit` matches, in rankedMatches' order, without ranking them all: at most `limit` per
+ * rank are kept, and the scan stops once the best rank has `limit` (30,000 people in the biggest
+ * organizations, where a one-letter query matches most of them).
+ */
 export function matchPeople<T>(items: readonly T[], query: string, names: (t: T) => string[], limit: number): T[] {
-  return rankedMatches(items, query, names).slice(0, limit);
+  const q = query.trim().toLowerCase();
+  const byRank: T[][] = [[], [], []];
+  for (const item of items) {
+    let best: number | null = null;
+    for (const n of names(item)) {
+      const r = matchRank(n, q);
+      if (r !== null && (best === null || r < best)) best = r;
+    }
+    if (best === null) continue;
+    const bucket = byRank[best]!;
+    if (bucket.length < limit) bucket.push(item);
+    if (byRank[0]!.length >= limit) break;
+  }
+  return byRank.flat().slice(0, limit);
 }

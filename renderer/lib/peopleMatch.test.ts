@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { matchPeople, matchRank, rankedMatches } from './peopleMatch';
+
+describe('matchRank', () => {
+  it('ranks a prefix of the name, then of a word, then anything inside; case does not matter', () => {
+    expect(matchRank('Ada Lovelace', 'ada')).toBe(0);
+    expect(matchRank('Ada Lovelace', 'love')).toBe(1);
+    expect(matchRank('ada.lovelace@x.test', 'tes')).toBe(1);
+    expect(matchRank('Ada Lovelace', 'elac')).toBe(2);
+    expect(matchRank('Ada Lovelace', 'bob')).toBeNull();
+  });
+});
+
+describe('matchPeople', () => {
+  const FIRST = ['Ada', 'Alan', 'Grace', 'Ken', 'Barbara'];
+  const LAST = ['Lovelace', 'Turing', 'Hopper', 'Thompson', 'Liskov', 'Kay'];
+  const people = Array.from({ length: 5000 }, (_, i) => ({
+    id: i,
+    name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / 7) % LAST.length]}`,
+    email: `p${i}@big.test`,
+  }));
+  const names = (p: (typeof people)[number]) => [p.name, p.email];
+
+  it('gives the first `limit` of the full ranking without ranking everyone', () => {
+    for (const query of ['', 'a', 'ka', 'kay', 'ov', 'p12', 'ace', 'zzz', 'big']) {
+      const fast = matchPeople(people, query, names, 8).map((p) => p.id);
+      expect(fast, query).toEqual(
+        rankedMatches(people, query, names)
+          .slice(0, 8)
+          .map((p) => p.id),
+      );
+    }
+  });
+});
