@@ -50,29 +50,33 @@ describe('the huge seed', () => {
     expect(dms).toBe(750);
   });
 
-  it('gives register every user, and partial subscriber lists for the channel everyone is in', async () => {
-    const key = await fetch(`${server.baseUrl}/api/v1/fetch_api_key`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: 'olivia@parley.example', password: 'parley' }),
-    }).then(async (r) => ((await r.json()) as { api_key: string }).api_key);
-    const res = await fetch(`${server.baseUrl}/api/v1/register`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`olivia@parley.example:${key}`).toString('base64')}` },
-      body: new URLSearchParams({
-        include_subscribers: 'partial',
-        fetch_event_types: JSON.stringify(['realm_user', 'subscription']),
-      }),
-    });
-    const state = (await res.json()) as {
-      realm_users: unknown[];
-      subscriptions: { name: string; subscribers?: number[]; partial_subscribers?: number[] }[];
-    };
-    expect(state.realm_users.length).toBeGreaterThan(30_000);
-    expect(state.subscriptions).toHaveLength(257);
-    const everyone = state.subscriptions.find((s) => s.name === 'everyone')!;
-    expect(everyone.subscribers).toBeUndefined();
-    expect(everyone.partial_subscribers!.length).toBeLessThan(3_000);
-    const team = state.subscriptions.find((s) => s.name === 'team-001')!;
-    expect(team.subscribers).toHaveLength(6);
-  });
+  it(
+    'gives register every user, and partial subscriber lists for the channel everyone is in',
+    { timeout: 180_000 },
+    async () => {
+      const key = await fetch(`${server.baseUrl}/api/v1/fetch_api_key`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: 'olivia@parley.example', password: 'parley' }),
+      }).then(async (r) => ((await r.json()) as { api_key: string }).api_key);
+      const res = await fetch(`${server.baseUrl}/api/v1/register`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`olivia@parley.example:${key}`).toString('base64')}` },
+        body: new URLSearchParams({
+          include_subscribers: 'partial',
+          fetch_event_types: JSON.stringify(['realm_user', 'subscription']),
+        }),
+      });
+      const state = (await res.json()) as {
+        realm_users: unknown[];
+        subscriptions: { name: string; subscribers?: number[]; partial_subscribers?: number[] }[];
+      };
+      expect(state.realm_users.length).toBeGreaterThan(30_000);
+      expect(state.subscriptions).toHaveLength(257);
+      const everyone = state.subscriptions.find((s) => s.name === 'everyone')!;
+      expect(everyone.subscribers).toBeUndefined();
+      expect(everyone.partial_subscribers!.length).toBeLessThan(3_000);
+      const team = state.subscriptions.find((s) => s.name === 'team-001')!;
+      expect(team.subscribers).toHaveLength(6);
+    },
+  );
 });
