@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelSummary, UserGroupView, UserSummary } from '../../common/model';
 import { accept, suggestionsFor, triggerAt, type Sources } from './composeTypeahead';
-import { mentionIndex } from './mentionIndex';
+import { mentionIndex, mentionIndexReady, prepareMentionIndex } from './mentionIndex';
 import { loadEmojiCatalog } from './emojiCatalog';
 
 function user(id: number, fullName: string, extra: Partial<UserSummary> = {}): UserSummary {
@@ -158,6 +158,14 @@ describe('mention suggestions in a big organization', () => {
     }
     const unique = suggestionsFor({ kind: 'mention', query: 'ada u', silent: false, start: 0 }, big);
     expect(unique[0]!.insert).toBe('@**Ada Unique** ');
+  });
+
+  it('builds the index while idle once asked to prepare, so the first @ finds it ready', async () => {
+    const list = [...many];
+    prepareMentionIndex(list);
+    expect(mentionIndexReady(list)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mentionIndexReady(list)).toBe(true);
   });
 
   it('prepares a user list once, however many keys are typed', () => {

@@ -9,6 +9,19 @@ describe('matchRank', () => {
     expect(matchRank('Ada Lovelace', 'elac')).toBe(2);
     expect(matchRank('Ada Lovelace', 'bob')).toBeNull();
   });
+
+  it('agrees with splitting the name into words, for names and queries with separators', () => {
+    const bySplitting = (name: string, query: string): number | null => {
+      const n = name.toLowerCase();
+      if (n.startsWith(query)) return 0;
+      if (n.split(/[\s_\-.@]+/).some((w) => w.startsWith(query))) return 1;
+      return n.includes(query) ? 2 : null;
+    };
+    const names = ['Ada Lovelace', 'ada.lovelace@x.test', '_ada-b', 'Mary-Ann O.Neil', 'anna  anna', 'x@ann.example'];
+    const queries = ['', 'a', 'an', 'ann', 'ada', 'ada ', 'a l', '.l', 'neil', 'n', 'x.', 'ex', '@', '-b', 'nna', 'zz'];
+    for (const name of names)
+      for (const query of queries) expect(matchRank(name, query), `${name} / ${query}`).toBe(bySplitting(name, query));
+  });
 });
 
 describe('matchPeople', () => {

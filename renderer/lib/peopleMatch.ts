@@ -5,15 +5,29 @@
  */
 
 /** What separates the words of a name or an email. */
-export const WORD_BREAK = /[\s_\-.@]+/;
+const BREAK_CHARS = /[\s_\-.@]/;
 
 /** 0 when the whole name starts with the query, 1 when one of its words does, 2 when it contains it; null otherwise. */
 export function matchRank(name: string, query: string): number | null {
-  const n = name.toLowerCase();
-  // Most names do not contain the query at all: they are ruled out before any splitting.
-  if (!n.includes(query)) return null;
-  if (n.startsWith(query)) return 0;
-  return n.split(WORD_BREAK).some((w) => w.startsWith(query)) ? 1 : 2;
+  return rankLowered(name.toLowerCase(), query);
+}
+
+/**
+ * matchRank of a name already lower-cased. A word starts at the beginning or after a separator,
+ * so its prefixes are found by looking at what precedes each occurrence of the query, without
+ * splitting the name (a query holding a separator cannot be the prefix of one word).
+ */
+export function rankLowered(name: string, query: string): number | null {
+  let at = name.indexOf(query);
+  // Most names do not contain the query at all: they are ruled out first.
+  if (at === -1) return null;
+  if (at === 0) return 0;
+  if (BREAK_CHARS.test(query)) return 2;
+  while (at !== -1) {
+    if (BREAK_CHARS.test(name[at - 1]!)) return 1;
+    at = name.indexOf(query, at + 1);
+  }
+  return 2;
 }
 
 /** The items that match `query` by any of their names, best first. */
