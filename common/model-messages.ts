@@ -68,10 +68,17 @@ export interface UnreadCounts {
  */
 export type UnreadSummary = Omit<UnreadCounts, 'channels'>;
 
+/**
+ * Which answer of a search this is: the cache's, given at once (offline too), or the cache's
+ * merged with the server's, which is the final list (the server was asked, or could not be).
+ */
+export type SearchPhase = 'cache' | 'merged';
+
 export interface SearchResult {
+  phase: SearchPhase;
   /** Newest first. */
   messages: MessageView[];
-  /** True when the server's search answered too; false offline or when it failed. */
+  /** True when the server's search answered too; false offline, when it failed, and in the cache phase. */
   serverConsulted: boolean;
   /** Why the server was not consulted, when it was not. */
   serverError?: string;

@@ -8,6 +8,7 @@ import type {
   EmojiRef,
   MarkReadScope,
   MessageEdit,
+  SearchPhase,
   SearchResult,
   TypingTarget,
   UnreadCounts,
@@ -29,9 +30,17 @@ export interface MessageCalls {
   /**
    * Searches cached messages (at once, offline too) and the server (when it answers), merged,
    * newest first. `below`: page on from the oldest result shown. Query language: main/search/query.ts.
+   * `phase: "cache"` answers from the cache alone, never waiting for the server; the default,
+   * "merged", waits for the server's answer (or its failure). The renderer asks both at once and
+   * shows the cache's answer until the merged one replaces it.
    */
   'search:query': (
-    args: Account & { query: string; below?: number | undefined; limit?: number | undefined },
+    args: Account & {
+      query: string;
+      below?: number | undefined;
+      limit?: number | undefined;
+      phase?: SearchPhase | undefined;
+    },
   ) => SearchResult;
   /** Call "start" on every keystroke and "stop" when the draft is sent or cleared; main throttles. */
   'typing:set': (args: Account & { to: TypingTarget; op: 'start' | 'stop' }) => null;

@@ -8,6 +8,9 @@ import { webPublicEnabled } from './options';
  * live channel is web-public. This is server_settings' realm_web_public_access_enabled.
  */
 export function webPublicAccessEnabled(app: App): boolean {
+  // Asked by every GET /server_settings: no need to load the organization's groups when the
+  // server setting is off.
+  if (!app.options.webPublicStreams) return false;
   if (!webPublicEnabled(app, GroupGraph.load(app.store))) return false;
   return app.store.channels.all().some((channel) => channel.is_web_public === 1 && channel.is_archived === 0);
 }

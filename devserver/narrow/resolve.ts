@@ -7,7 +7,7 @@ import type { Operand } from './parse';
 
 /** Turns narrow operands (names, emails, IDs) into rows, with Zulip's BAD_NARROW wording. */
 export class OperandResolver {
-  private users: UserRow[] | undefined;
+  private users: readonly UserRow[] | undefined;
 
   constructor(
     private readonly store: Store,

@@ -2,12 +2,14 @@ import type { SeedName } from '../options';
 import type { Store } from '../store/store';
 import { seedDemo } from './demo';
 import { seedEmpty } from './empty';
+import { seedHuge } from './huge';
 import { seedLarge } from './large';
 
 const SEEDS: Record<SeedName, (store: Store, now: number) => void> = {
   demo: seedDemo,
   empty: seedEmpty,
   large: seedLarge,
+  huge: seedHuge,
 };
 
 /** Fills a new database with the named seed, in one transaction. */

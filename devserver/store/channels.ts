@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ChannelRow, SubscriptionRow } from './rows';
+import { UntilWrite } from './until_write';
 
 export interface NewChannel {
   name: string;
@@ -75,6 +76,7 @@ export class ChannelsRepo {
   private readonly setActiveStmt;
   private readonly selectNamedTopic;
   private readonly selectRecentSenders;
+  private readonly recentSenderIds: UntilWrite<ReadonlySet<number>>;
 
   constructor(private readonly db: Database) {
     this.selectAll = db.prepare<[], ChannelRow>('SELECT * FROM channels ORDER BY id');
@@ -106,6 +108,7 @@ export class ChannelsRepo {
     this.selectNamedTopic = db.prepare<[number], { id: number }>(
       "SELECT id FROM messages WHERE channel_id = ? AND topic != '' LIMIT 1",
     );
+    this.recentSenderIds = new UntilWrite(db);
     this.selectRecentSenders = db.prepare<[number], { sender_id: number }>(
       'SELECT DISTINCT sender_id FROM messages WHERE date_sent >= ?',
     );
@@ -196,8 +199,12 @@ export class ChannelsRepo {
   }
 
   /** Users who sent a message since the given time: our measure of "recently active". */
-  recentSenders(since: number): Set<number> {
-    return new Set(this.selectRecentSenders.all(since).map((row) => row.sender_id));
+  /** Who sent a message since `since`; reads every message, so kept until a write or the next hour. */
+  recentSenders(since: number): ReadonlySet<number> {
+    return this.recentSenderIds.get(
+      String(Math.floor(since / 3600)),
+      () => new Set(this.selectRecentSenders.all(since).map((row) => row.sender_id)),
+    );
   }
 
   subscribe(sub: NewSubscription): void {

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { UserRow } from './rows';
+import { UntilWrite } from './until_write';
 
 export interface NewUser {
   delivery_email: string;
@@ -25,8 +26,11 @@ export class UsersRepo {
   private readonly selectByKey;
   private readonly selectByEmail;
   private readonly insertStmt;
+  /** The last all(), and its rows by ID once asked for. */
+  private readonly snapshot: UntilWrite<{ rows: readonly UserRow[]; byId?: Map<number, UserRow> }>;
 
   constructor(db: Database) {
+    this.snapshot = new UntilWrite(db);
     this.selectAll = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY id');
     this.selectById = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
     this.selectByKey = db.prepare<[string], UserRow>('SELECT * FROM users WHERE api_key = ?');
@@ -39,13 +43,26 @@ export class UsersRepo {
     );
   }
 
-  all(): UserRow[] {
-    return this.selectAll.all();
+  /**
+   * Every account in ID order, read once and kept until the database changes: at 30,000 people
+   * one read costs ~100 ms, and a request may need the list several times (groups, presence,
+   * register). The rows are frozen, as they are shared.
+   */
+  all(): readonly UserRow[] {
+    return this.read().rows;
   }
 
   /** All accounts keyed by ID: message and user formatting look senders up here per request. */
-  map(): Map<number, UserRow> {
-    return new Map(this.all().map((user) => [user.id, user]));
+  map(): ReadonlyMap<number, UserRow> {
+    const kept = this.read();
+    kept.byId ??= new Map(kept.rows.map((user) => [user.id, user]));
+    return kept.byId;
+  }
+
+  private read(): { rows: readonly UserRow[]; byId?: Map<number, UserRow> } {
+    return this.snapshot.get('', () => ({
+      rows: Object.freeze(this.selectAll.all().map((row) => Object.freeze(row))),
+    }));
   }
 
   byId(id: number): UserRow | undefined {

@@ -10,7 +10,7 @@ export interface ChannelStats {
 
 export interface ChannelViewContext {
   now: number;
-  stats: Map<number, ChannelStats>;
+  stats: ReadonlyMap<number, ChannelStats>;
   subscribers: Map<number, number[]>;
   /** System group names by ID, for the legacy stream_post_policy view of can_send_message_group. */
   systemGroups: ReadonlyMap<number, string>;

@@ -15,7 +15,7 @@ export interface MessageViewOptions {
  * serves one request or one event fan-out: it loads users, channels and the realm once.
  */
 export class MessageFormatter {
-  private readonly users: Map<number, UserRow>;
+  private readonly users: ReadonlyMap<number, UserRow>;
   private readonly channels: Map<number, ChannelRow>;
   private readonly realm: RealmRow;
 

@@ -13,6 +13,7 @@ import type {
   MarkReadScope,
   MessageEdit,
   MessageVersion,
+  SearchPhase,
   SearchResult,
   TypingTarget,
   UnreadCounts,
@@ -210,8 +211,11 @@ export class MessageActions {
     return null;
   }
 
-  /** search:query: cached results at once, merged with the server's when it can be asked. */
-  async search(query: string, opts: { below?: number | undefined; limit?: number | undefined }): Promise<SearchResult> {
+  /** search:query: cached results at once (phase "cache"), or merged with the server's when it can be asked. */
+  async search(
+    query: string,
+    opts: { below?: number | undefined; limit?: number | undefined; phase?: SearchPhase | undefined },
+  ): Promise<SearchResult> {
     try {
       return await searchMessages(
         {
@@ -222,7 +226,11 @@ export class MessageActions {
           selfUserId: this.#d.selfUserId,
         },
         query,
-        { limit: opts.limit ?? DEFAULT_SEARCH_LIMIT, ...(opts.below !== undefined ? { below: opts.below } : {}) },
+        {
+          limit: opts.limit ?? DEFAULT_SEARCH_LIMIT,
+          phase: opts.phase ?? 'merged',
+          ...(opts.below !== undefined ? { below: opts.below } : {}),
+        },
       );
     } catch (e) {
       if (e instanceof SearchQueryError) throw new IpcFailure('INVALID_ARGUMENT', e.message);

@@ -16,7 +16,7 @@ export function createMessageHandlers(manager: AccountManager): MessageHandlers 
     'messages:react': (a) => actions(a.accountId).react(a.messageId, a.emoji, a.op),
     'messages:edit': (a) => actions(a.accountId).edit(a.messageId, a.edit),
     'messages:delete': (a) => actions(a.accountId).delete(a.messageId),
-    'search:query': (a) => actions(a.accountId).search(a.query, { below: a.below, limit: a.limit }),
+    'search:query': (a) => actions(a.accountId).search(a.query, { below: a.below, limit: a.limit, phase: a.phase }),
     'typing:set': (a) => actions(a.accountId).typing(a.to, a.op),
     'unreads:get': async (a) => actions(a.accountId).unreadCounts(),
     'messages:render': async (a) => ({

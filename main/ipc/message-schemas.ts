@@ -59,6 +59,7 @@ export const messageCallSchemas = {
       query: z.string().trim().min(1, 'Type something to search for.').max(2000),
       below: messageId.optional(),
       limit: z.number().int().min(1).max(1000).optional(),
+      phase: z.enum(['cache', 'merged']).optional(),
     })
     .strict(),
   'typing:set': z.object({ accountId, to: typingTarget, op: z.enum(['start', 'stop']) }).strict(),

@@ -1,10 +1,11 @@
 /**
- * search:query for one account: the cache answers at once (FTS5 and the operator indexes), and
- * when the server can be asked its search (GET /messages with a `search` narrow) runs beside it.
- * Server results are stored like any fetched message, then both lists are merged by ID, newest
- * first. Offline, or when the server fails, the cached results are the answer and say so.
+ * search:query for one account in two phases. "cache": the cache's answer (FTS5 and the operator
+ * indexes), at once and without touching the network, so a slow or absent server never delays
+ * it. "merged": the server's search (GET /messages with a `search` narrow) as well; its results
+ * are stored like any fetched message, then both lists are merged by ID, newest first. Offline,
+ * or when the server fails, the merged answer is the cache's and says so.
  */
-import type { MessageView, SearchResult } from '../../common/model';
+import type { MessageView, SearchPhase, SearchResult } from '../../common/model';
 import { getMessages, supports, type ApiClient, type ApiNarrow } from '../api';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
@@ -35,6 +36,7 @@ export interface SearchOptions {
   /** Paging: only messages with an ID below this (the oldest of the previous page). */
   below?: number;
   limit: number;
+  phase: SearchPhase;
 }
 
 function localQuery(r: ResolvedQuery, selfId: number, opts: SearchOptions): LocalQuery | null {
@@ -98,7 +100,9 @@ export async function searchMessages(deps: SearchDeps, text: string, opts: Searc
 
   let serverConsulted = false;
   let serverError: string | undefined;
-  if (deps.client) {
+  if (opts.phase === 'cache') {
+    // The cache's answer alone: the merged phase, asked beside it, brings the server's.
+  } else if (deps.client) {
     try {
       const res = await getMessages(
         deps.client,
@@ -131,5 +135,5 @@ export async function searchMessages(deps: SearchDeps, text: string, opts: Searc
     .getByIds(newestFirst)
     .sort((a, b) => b.id - a.id)
     .map((m) => messageView(m, users));
-  return { messages, serverConsulted, ...(serverError !== undefined ? { serverError } : {}) };
+  return { phase: opts.phase, messages, serverConsulted, ...(serverError !== undefined ? { serverError } : {}) };
 }

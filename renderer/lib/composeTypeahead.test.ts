@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelSummary, UserGroupView, UserSummary } from '../../common/model';
 import { accept, suggestionsFor, triggerAt, type Sources } from './composeTypeahead';
+import { mentionIndex, mentionIndexReady, prepareMentionIndex } from './mentionIndex';
 import { loadEmojiCatalog } from './emojiCatalog';
 
 function user(id: number, fullName: string, extra: Partial<UserSummary> = {}): UserSummary {
@@ -111,5 +112,67 @@ describe('accept', () => {
     const trigger = triggerAt(text, 6)!;
     const [first] = suggestionsFor(trigger, sources());
     expect(accept(text, 6, trigger, first!)).toEqual({ text: 'hi @**Ada Lovelace|2**  and more', caret: 23 });
+  });
+});
+
+describe('mention suggestions in a big organization', () => {
+  const FIRST = ['Ada', 'Alan', 'Grace', 'Ken', 'Barbara', 'Edsger', 'Adele'];
+  const LAST = ['Lovelace', 'Turing', 'Hopper', 'Thompson', 'Liskov', 'Dijkstra', 'Goldberg', 'Kay'];
+  // 6,000 people, each name held by ~100 of them; every 13th is a bot and every 17th deactivated.
+  const many: UserSummary[] = Array.from({ length: 6000 }, (_, i) =>
+    user(i + 1, `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`, {
+      email: `p${i + 1}.${LAST[i % LAST.length]!.toLowerCase()}@big.test`,
+      isBot: i % 13 === 0,
+      isActive: i % 17 !== 0,
+    }),
+  );
+  many.push(user(7001, 'Ada Unique'));
+
+  /** What the typeahead offered before it was indexed: rank everyone, sort, then cut. */
+  function reference(query: string): string[] {
+    const q = query.trim().toLowerCase();
+    const rank = (n: string): number | null => {
+      const l = n.toLowerCase();
+      if (l.startsWith(q)) return 0;
+      if (l.split(/[\s_\-.@]+/).some((w) => w.startsWith(q))) return 1;
+      return l.includes(q) ? 2 : null;
+    };
+    return many
+      .map((u, at) => ({ u, at, r: [rank(u.fullName), rank(u.email)].filter((r) => r !== null).sort()[0] }))
+      .filter((s) => s.u.isActive && s.u.id !== 1 && s.r !== undefined)
+      .sort((a, b) => Number(a.u.isBot) - Number(b.u.isBot) || a.r! - b.r! || a.at - b.at)
+      .slice(0, 8)
+      .map(({ u }) => {
+        const twin = many.some((o) => o.id !== u.id && o.isActive && o.fullName === u.fullName);
+        return `@**${u.fullName}${twin ? `|${u.id}` : ''}** `;
+      });
+  }
+
+  it('offers the same people, in the same order and with the same |id, as ranking everyone would', () => {
+    const big = sources({ users: many, groups: [] });
+    for (const query of ['', 'a', 'ad', 'ada', 'ada u', 'ov', 'tur', 'p12', 'kay', 'dijkstra', 'zzz', 'big.test']) {
+      const found = suggestionsFor({ kind: 'mention', query, silent: false, start: 0 }, big)
+        .filter((s) => s.key.startsWith('user:'))
+        .map((s) => s.insert);
+      expect(found, query).toEqual(reference(query));
+    }
+    const unique = suggestionsFor({ kind: 'mention', query: 'ada u', silent: false, start: 0 }, big);
+    expect(unique[0]!.insert).toBe('@**Ada Unique** ');
+  });
+
+  it('builds the index while idle once asked to prepare, so the first @ finds it ready', async () => {
+    const list = [...many];
+    prepareMentionIndex(list);
+    expect(mentionIndexReady(list)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mentionIndexReady(list)).toBe(true);
+  });
+
+  it('prepares a user list once, however many keys are typed', () => {
+    const list = [...many];
+    expect(mentionIndex(list)).toBe(mentionIndex(list));
+    expect(mentionIndex([...many])).not.toBe(mentionIndex(list));
+    expect(mentionIndex(list).nameCounts.get('Ada Unique')).toBe(1);
+    expect(mentionIndex(list).entries.some((e) => !e.user.isActive)).toBe(false);
   });
 });

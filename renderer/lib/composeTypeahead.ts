@@ -5,6 +5,7 @@
  */
 import type { ChannelSummary, UserGroupView, UserSummary } from '../../common/model';
 import type { EmojiCatalog } from './emojiCatalog';
+import { mentionIndex, topMentionMatches } from './mentionIndex';
 import { rankedMatches } from './peopleMatch';
 
 export type Trigger =
@@ -64,26 +65,22 @@ const WILDCARDS = [
 ];
 
 /** Zulip's mention syntax; `|id` only when another active user has the same name. */
-function mentionOf(user: UserSummary, users: readonly UserSummary[], silent: boolean): string {
-  const twin = users.some((u) => u.id !== user.id && u.isActive && u.fullName === user.fullName);
+function mentionOf(user: UserSummary, nameCounts: ReadonlyMap<string, number>, silent: boolean): string {
+  const twin = (nameCounts.get(user.fullName) ?? 0) > 1;
   return `@${silent ? '_' : ''}**${user.fullName}${twin ? `|${user.id}` : ''}** `;
 }
 
 export function suggestionsFor(trigger: Trigger, sources: Sources): Suggestion[] {
   switch (trigger.kind) {
     case 'mention': {
-      const people = rankedMatches(
-        sources.users.filter((u) => u.isActive && u.id !== sources.selfUserId),
-        trigger.query,
-        (u) => [u.fullName, u.email],
-      )
-        .sort((a, b) => Number(a.isBot) - Number(b.isBot))
-        .map((u) => ({
-          key: `user:${u.id}`,
-          label: u.fullName,
-          detail: u.email,
-          insert: mentionOf(u, sources.users, trigger.silent),
-        }));
+      // Cut to the list's length before building any mention text (30k people in big organizations).
+      const index = mentionIndex(sources.users);
+      const people = topMentionMatches(index, trigger.query, sources.selfUserId, MAX_SUGGESTIONS).map((u) => ({
+        key: `user:${u.id}`,
+        label: u.fullName,
+        detail: u.email,
+        insert: mentionOf(u, index.nameCounts, trigger.silent),
+      }));
       const wildcards = trigger.silent
         ? []
         : rankedMatches(WILDCARDS, trigger.query, (w) => [w.name]).map((w) => ({

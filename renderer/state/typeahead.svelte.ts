@@ -12,6 +12,7 @@ import {
   type Trigger,
 } from '../lib/composeTypeahead';
 import { loadEmojiCatalog, type EmojiCatalog } from '../lib/emojiCatalog';
+import { prepareMentionIndex } from '../lib/mentionIndex';
 
 export class TypeaheadState {
   trigger = $state.raw<Trigger | null>(null);
@@ -46,6 +47,7 @@ export class TypeaheadState {
     // Asked again for each new `:`: the account's table may have changed (cached, so cheap).
     if (trigger?.kind === 'emoji' && fresh) void this.loadEmoji().then((c) => (this.emoji = c));
     if (trigger?.kind === 'mention') this.wantGroups();
+    else prepareMentionIndex(this.sources().users);
   }
 
   move(step: number): void {

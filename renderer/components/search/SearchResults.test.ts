@@ -27,6 +27,7 @@ describe('SearchResults', () => {
         message({ id: 7, contentHtml: '<p>lunch at noon</p>' }),
         message({ id: 5, channelId: null, topic: '', dmUserIds: [SELF_ID, 11], contentHtml: '<p>lunch?</p>' }),
       ],
+      phase: 'merged' as const,
       serverConsulted: true,
     }));
     const { search, onOpen, user } = setup(bridge);
@@ -43,6 +44,7 @@ describe('SearchResults', () => {
   it('says when only the cache was searched', async () => {
     const bridge = new MemoryBridge().handle('search:query', () => ({
       messages: [],
+      phase: 'merged' as const,
       serverConsulted: false,
       serverError: 'the server is unreachable',
     }));
@@ -61,6 +63,7 @@ describe('SearchResults', () => {
         message({ id: 8, senderName: 'Bo', contentHtml: '<p>@Me, lunch?</p>', mentioned: true }),
         message({ id: 7, senderName: 'Cy', contentHtml: '<p>redeploy later</p>' }),
       ],
+      phase: 'merged' as const,
       serverConsulted: true,
     }));
     const { search } = setup(bridge, ['deploy']);
@@ -75,6 +78,56 @@ describe('SearchResults', () => {
     expect(within(cy).queryByRole('img')).toBeNull();
   });
 
+  it("shows the cache's results at once and replaces them with the merged list when the server answers", async () => {
+    let answerMerged: (() => void) | undefined;
+    const merged = new Promise<void>((resolve) => (answerMerged = resolve));
+    const phases: string[] = [];
+    const bridge = new MemoryBridge().handle('search:query', async ({ phase }) => {
+      phases.push(phase ?? 'merged');
+      if (phase === 'cache') {
+        return { phase: 'cache' as const, messages: [message({ id: 7, senderName: 'Ann' })], serverConsulted: false };
+      }
+      await merged;
+      return {
+        phase: 'merged' as const,
+        messages: [message({ id: 9, senderName: 'Bo' }), message({ id: 7, senderName: 'Ann' })],
+        serverConsulted: true,
+      };
+    });
+    const { search } = setup(bridge);
+    const done = search.run('lunch');
+    // The server has not answered (and will not until told): the cache's result is on screen.
+    expect(await screen.findByRole('article', { name: 'Result from Ann' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Showing messages on this computer; searching the server');
+    expect(screen.queryByRole('article', { name: 'Result from Bo' })).toBeNull();
+    expect(phases.sort()).toEqual(['cache', 'merged']);
+    answerMerged!();
+    await done;
+    expect(await screen.findByRole('article', { name: 'Result from Bo' })).toBeInTheDocument();
+    const results = within(screen.getByRole('list', { name: 'Results' })).getAllByRole('article');
+    expect(results.map((r) => r.getAttribute('aria-label'))).toEqual(['Result from Bo', 'Result from Ann']);
+    expect(screen.getByRole('status')).toHaveTextContent('Searched the server');
+  });
+
+  it('keeps a late cache answer from replacing the merged one', async () => {
+    let answerCache: (() => void) | undefined;
+    const cacheHeld = new Promise<void>((resolve) => (answerCache = resolve));
+    const bridge = new MemoryBridge().handle('search:query', async ({ phase }) => {
+      if (phase === 'cache') {
+        await cacheHeld;
+        return { phase: 'cache' as const, messages: [message({ id: 3, senderName: 'Old' })], serverConsulted: false };
+      }
+      return { phase: 'merged' as const, messages: [message({ id: 9, senderName: 'Bo' })], serverConsulted: true };
+    });
+    const { search } = setup(bridge);
+    const done = search.run('lunch');
+    expect(await screen.findByRole('article', { name: 'Result from Bo' })).toBeInTheDocument();
+    answerCache!();
+    await done;
+    expect(screen.queryByRole('article', { name: 'Result from Old' })).toBeNull();
+    expect(search.serverPending).toBe(false);
+  });
+
   it('shows a refused query', async () => {
     const bridge = new MemoryBridge().handle('search:query', () => {
       throw new CallFailure('INVALID_ARGUMENT', 'Search does not know the operator "foo:".');
@@ -84,7 +137,8 @@ describe('SearchResults', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('operator "foo:"');
   });
   it('says "Invalid operator" when the server refuses an operand, not that it is offline', async () => {
-    const bridge = new MemoryBridge().handle('search:query', () => ({
+    const bridge = new MemoryBridge().handle('search:query', ({ phase }) => ({
+      phase: phase ?? 'merged',
       messages: [],
       serverConsulted: false,
       serverError: 'Invalid narrow operator: unknown user nobody@example.com',
@@ -97,7 +151,8 @@ describe('SearchResults', () => {
   });
 
   it('marks the searched words where words of a result start with them, and heads the page with the whole query', async () => {
-    const bridge = new MemoryBridge().handle('search:query', () => ({
+    const bridge = new MemoryBridge().handle('search:query', ({ phase }) => ({
+      phase: phase ?? 'merged',
       messages: [
         message({ id: 9, senderName: 'Ann', contentHtml: '<p>Lunches at noon, <code>lunch</code> brunch</p>' }),
       ],

@@ -42,8 +42,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const search = (query: string, extra: { below?: number; limit?: number } = {}) =>
+const search = (query: string, extra: { below?: number; limit?: number; phase?: 'cache' | 'merged' } = {}) =>
   t.ok('search:query', { accountId: account.id, query, ...extra });
+
+/** Asks for both phases at once, as the renderer does, and notes the order their answers came in. */
+function bothPhases(query: string) {
+  const order: string[] = [];
+  const ask = (phase: 'cache' | 'merged') =>
+    search(query, { phase }).then((r) => {
+      order.push(phase);
+      return r;
+    });
+  return { order, cache: ask('cache'), merged: ask('merged') };
+}
 
 describe('search:query', () => {
   it('merges cached and server results by ID, newest first, with operators', async () => {
@@ -104,6 +115,58 @@ describe('search:query', () => {
     const cached = await search('is:starred');
     expect(cached.messages[0]).toMatchObject({ id, starred: true });
     expect((await search('is:starred')).messages.every((m) => m.starred)).toBe(true);
+  });
+
+  it("answers from the cache while the server's search hangs, and the merged answer falls back to the cache", async () => {
+    const id = await sendToChannel(server.baseUrl, other, channel.stream_id, 'phases', 'the wombatphase is here');
+    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === id));
+    await fault.hangNext(1, { pathPrefix: '/api/v1/messages', method: 'GET' });
+    const asked = bothPhases('wombatphase');
+    const cached = await asked.cache;
+    // The server holds the merged phase's request and will until the fault is cleared.
+    expect(asked.order).toEqual(['cache']);
+    expect(cached).toMatchObject({ phase: 'cache', serverConsulted: false });
+    expect(cached.messages.map((m) => m.id)).toEqual([id]);
+    await fault.clear();
+    const merged = await asked.merged;
+    expect(asked.order).toEqual(['cache', 'merged']);
+    expect(merged).toMatchObject({ phase: 'merged', serverConsulted: false });
+    expect(merged.messages.map((m) => m.id)).toEqual([id]);
+  });
+
+  it("gives the cache's answer before a slow server's, then the server's results merged in", async () => {
+    // A word of an old message of the seed that this cache has not fetched: the server finds it.
+    const history = await serverMessages(server.baseUrl, me, [{ operator: 'channel', operand: channel.stream_id }]);
+    let oldest: (typeof history)[number] | undefined;
+    let word = '';
+    for (const m of history.slice(0, 40)) {
+      word = m.content
+        .replace(/<[^>]*>/g, ' ')
+        .split(/[^A-Za-z]+/)
+        .filter((w) => w.length >= 5)
+        .sort((x, y) => y.length - x.length)[0]!;
+      const cachedNow = await search(word, { phase: 'cache' });
+      if (!cachedNow.messages.some((c) => c.id === m.id)) {
+        oldest = m;
+        break;
+      }
+    }
+    expect(oldest).toBeDefined();
+    const fresh = await sendToChannel(server.baseUrl, other, channel.stream_id, 'phases', `a ${word} today`);
+    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === fresh));
+    await fault.latency(1500, { pathPrefix: '/api/v1/messages', method: 'GET', count: 1 });
+    const asked = bothPhases(word);
+    const [cached, merged] = await Promise.all([asked.cache, asked.merged]);
+    expect(asked.order).toEqual(['cache', 'merged']);
+    expect(cached.messages.map((m) => m.id)).toContain(fresh);
+    expect(cached.messages.map((m) => m.id)).not.toContain(oldest!.id);
+    const onServer = await serverMessages(server.baseUrl, me, [{ operator: 'search', operand: word }]);
+    expect(merged).toMatchObject({ phase: 'merged', serverConsulted: true });
+    const serverIds = onServer
+      .map((m) => m.id)
+      .sort((a, b) => b - a)
+      .slice(0, 50);
+    expect(merged.messages.map((m) => m.id)).toEqual(serverIds);
   });
 
   it('refuses a query it cannot read, naming the problem', async () => {
