@@ -176,6 +176,8 @@ export interface ChannelSummary {
   topicsPolicy?: EffectiveTopicsPolicy;
   /** The channel folder it is filed in; null or absent: none. */
   folderId?: number | null;
+  /** Archived: kept for reading, but no one can post to it. Absent (older data): not archived. */
+  isArchived?: boolean;
 }
 
 export type EffectiveTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

@@ -177,6 +177,7 @@ function channelSummary(
     topics: [...byKey.values()].sort((a, b) => b.maxMessageId - a.maxMessageId),
     topicsPolicy: channelTopicsPolicy(c.extra, realmPolicy),
     folderId: typeof c.extra['folder_id'] === 'number' ? c.extra['folder_id'] : null,
+    isArchived: c.extra['is_archived'] === true,
   };
 }
 

@@ -77,7 +77,6 @@ export const FETCH_EVENT_TYPES = [
 /**
  * The api-v1.md 4.4 capabilities this core handles. Left out, and why:
  * - user_avatar_url_field_optional: we would have to build avatar URLs for users the server omits.
- * - archived_channels: the sidebar cannot mark a channel archived yet, so it should not get them.
  */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   // Per-channel notification settings may be null (inherit); they are kept as given.
@@ -98,6 +97,9 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   simplified_presence_events: true,
   // Linkifiers with RFC 6570 url_template (topic names are linkified with them in the interface).
   linkifier_url_template: true,
+  // Archived channels stay in the cache with is_archived (archiving is a stream update, not a
+  // delete): the sidebar marks them "(archived)" and compose says no one can post there.
+  archived_channels: true,
 };
 
 export function registerParams(): RegisterParams {

@@ -7,12 +7,13 @@ import { sidebar } from '../../testing/fixtures';
 import { CallFailure, MemoryBridge } from '../../testing/memoryBridge';
 import Compose from './Compose.svelte';
 
-function setup(narrow: Narrow, topicsPolicy?: EffectiveTopicsPolicy) {
+function setup(narrow: Narrow, topicsPolicy?: EffectiveTopicsPolicy, archived = false) {
   const bridge = new MemoryBridge().handle('compose:send', () => ({ localId: 'L1' }));
   const compose = new ComposeState(bridge.client(), 'acc-1');
   compose.setNarrow(narrow);
   const bar = sidebar();
   if (topicsPolicy) bar.channels = bar.channels.map((c) => ({ ...c, topicsPolicy }));
+  if (archived) bar.channels = bar.channels.map((c) => ({ ...c, isArchived: true }));
   render(Compose, { compose, sidebar: bar, onSend: async () => void (await compose.send()) });
   return { bridge, compose, user: userEvent.setup() };
 }
@@ -64,6 +65,24 @@ describe('Compose', () => {
     await user.type(box, 'important{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('lost the connection');
     expect(box).toHaveValue('important');
+  });
+});
+
+describe('Compose in an archived channel', () => {
+  it('is read-only and says why in words', async () => {
+    const { bridge, user } = setup({ kind: 'topic', channelId: 1, topic: 'greetings' }, undefined, true);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(/archived.*no one can post/);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(box, 'hello{Enter}');
+    expect(bridge.callsOf('compose:send')).toHaveLength(0);
+  });
+
+  it('is open again in a channel that is not archived', () => {
+    setup({ kind: 'topic', channelId: 1, topic: 'greetings' });
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    expect(screen.queryByText(/archived/)).toBeNull();
   });
 });
 

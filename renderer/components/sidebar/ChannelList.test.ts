@@ -5,8 +5,9 @@ import type { Narrow } from '../../../common/model';
 import { sidebar } from '../../testing/fixtures';
 import ChannelList from './ChannelList.svelte';
 
-function setup(current: Narrow | null) {
+function setup(current: Narrow | null, archivedId?: number) {
   const data = sidebar();
+  data.channels = data.channels.map((c) => ({ ...c, isArchived: c.id === archivedId }));
   render(ChannelList, { channels: data.channels, sidebar: data, current, onOpen: () => {} });
 }
 
@@ -36,5 +37,11 @@ describe('ChannelList', () => {
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription('No topics in this channel yet');
     expect(toggle).toHaveAttribute('title', 'No topics in this channel yet');
+  });
+
+  it('marks an archived channel, and only that one', () => {
+    setup(null, 1);
+    expect(screen.getByRole('button', { name: /^general/ })).toHaveTextContent('general (archived)');
+    expect(screen.getByRole('button', { name: /^design/ })).not.toHaveTextContent('(archived)');
   });
 });

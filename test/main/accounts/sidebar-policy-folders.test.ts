@@ -2,7 +2,7 @@
  * The sidebar tells the renderer what compose and the channel list need about each channel: its
  * topics policy with `inherit` resolved against the organization's (may the topic be left empty,
  * "general chat"?) and its folder. A real core signed in to the demo organization on the dev
- * server; the owner changes a channel over plain HTTP and the sidebar follows the event.
+ * server; the owner changes (or archives) a channel over plain HTTP and the sidebar follows the event.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
@@ -55,5 +55,20 @@ describe('channel summaries', () => {
     const channels = (await sidebar()).channels;
     for (const s of subs) expect(channels.find((c) => c.id === s.stream_id)?.folderId).toBe(s.folder_id ?? null);
     expect(folders.map((f) => f.id)).toContain(filed[0]!.folder_id);
+  });
+});
+
+describe('archived channels (archived_channels capability)', () => {
+  it('stay in the sidebar marked archived, and an archiving event marks a live one', async () => {
+    const before = (await sidebar()).channels;
+    const seeded = before.find((c) => c.name === 'launch-2024');
+    expect(seeded?.isArchived).toBe(true);
+    const live = before.find((c) => !c.isArchived && c.name !== 'general')!;
+    expect(live.isArchived).toBe(false);
+    await owner.call('DELETE', `/streams/${live.id}`);
+    await vi.waitFor(
+      async () => expect((await sidebar()).channels.find((c) => c.id === live.id)?.isArchived).toBe(true),
+      { timeout: 10_000 },
+    );
   });
 });
