@@ -28,6 +28,7 @@ import { inviteRoutes } from './invites';
 import { navigationViewRoutes } from './navigation_views';
 import { linkifierRoutes } from './linkifiers';
 import { playgroundRoutes } from './playgrounds';
+import { realmDomainRoutes } from './realm_domains';
 import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
@@ -71,6 +72,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...navigationViewRoutes,
   ...profileFieldRoutes,
   ...playgroundRoutes,
+  ...realmDomainRoutes,
   ...linkifierRoutes,
   ...inviteRoutes,
   ...settingsRoutes,

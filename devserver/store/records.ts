@@ -8,6 +8,7 @@ import { NavigationViewsRepo } from './navigation_views';
 import { PlaygroundsRepo } from './playgrounds';
 import { PresenceRepo } from './presence';
 import { ProfileFieldsRepo } from './profile_fields';
+import { RealmDomainsRepo } from './realm_domains';
 import { RealmSettingsRepo } from './realm_settings';
 import { SavedSnippetsRepo } from './saved_snippets';
 import { ScheduledMessagesRepo } from './scheduled_messages';
@@ -25,6 +26,7 @@ export class RecordStores {
   readonly linkifiers: LinkifiersRepo;
   readonly invites: InvitesRepo;
   readonly realmSettings: RealmSettingsRepo;
+  readonly realmDomains: RealmDomainsRepo;
   readonly accounts: AccountsRepo;
   readonly presence: PresenceRepo;
   readonly alertWords: AlertWordsRepo;
@@ -40,6 +42,7 @@ export class RecordStores {
     this.linkifiers = new LinkifiersRepo(db);
     this.invites = new InvitesRepo(db);
     this.realmSettings = new RealmSettingsRepo(db);
+    this.realmDomains = new RealmDomainsRepo(db);
     this.accounts = new AccountsRepo(db);
     this.presence = new PresenceRepo(db);
     this.alertWords = new AlertWordsRepo(db);

@@ -79,4 +79,12 @@ CREATE TABLE multiuse_invites (
 -- Organization settings changed since the seed, as JSON values keyed by their API name without
 -- the realm_ prefix (e.g. create_multiuse_invite_group). Unlisted settings keep their defaults.
 CREATE TABLE realm_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+-- Email domains whose owners may join without an invitation (when the organization restricts
+-- sign-up to them); allow_subdomains also admits any subdomain.
+CREATE TABLE realm_domains (
+  id INTEGER PRIMARY KEY,
+  domain TEXT NOT NULL UNIQUE,
+  allow_subdomains INTEGER NOT NULL DEFAULT 0
+);
 `;
