@@ -18,6 +18,7 @@ export type RecordArea =
   | 'playgrounds'
   /** The organization's linkifiers (linkifiers:list). */
   | 'linkifiers'
+  | 'realmDomains'
   | 'topicVisibility'
   | 'users'
   | 'settings'
@@ -228,6 +229,12 @@ export interface PresenceView {
 }
 
 /** A linkifier: text matching `pattern` (Python syntax, named groups) links to `urlTemplate` (RFC 6570). */
+/** An email domain whose owners may join without an invitation; allowSubdomains admits its subdomains too. */
+export interface RealmDomainView {
+  domain: string;
+  allowSubdomains: boolean;
+}
+
 export interface LinkifierView {
   pattern: string;
   urlTemplate: string;

@@ -14,6 +14,7 @@ import type {
   DraftView,
   GroupSetting,
   LinkifierView,
+  RealmDomainView,
   NavigationViewView,
   Page,
   PlaygroundView,
@@ -188,6 +189,12 @@ export interface RecordCalls {
   'emoji:deactivate': (args: Account & { name: string }) => null;
   /** The organization's linkifiers in the order they apply; refetch on records:changed 'linkifiers'. */
   'linkifiers:list': (args: Account) => LinkifierView[];
+  /** The allowed sign-up domains, by name; refetch on records:changed 'realmDomains'. */
+  'realmDomains:list': (args: Account) => RealmDomainView[];
+  /** Adds one (administrators); the change arrives as records:changed 'realmDomains'. */
+  'realmDomains:add': (args: Account & RealmDomainView) => null;
+  /** Removes one (administrators); the change arrives as records:changed 'realmDomains'. */
+  'realmDomains:remove': (args: Account & { domain: string }) => null;
 }
 
 export interface RecordEvents {
@@ -241,6 +248,9 @@ export const RECORD_CALL_NAMES = [
   'emoji:custom',
   'linkifiers:list',
   'emoji:deactivate',
+  'realmDomains:list',
+  'realmDomains:add',
+  'realmDomains:remove',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

@@ -9,6 +9,8 @@ import * as channels from '../records/channel-actions';
 import { listPresence } from '../records/presence';
 import * as reads from '../records/reads';
 import { LINKIFIERS_KEY, storedLinkifiers } from '../sync/convert-linkifiers';
+import { REALM_DOMAINS_KEY, storedRealmDomains } from '../sync/convert-realm-domains';
+import { addRealmDomain, removeRealmDomain } from '../api/routes/realm-domains';
 import * as actions from '../records/record-actions';
 
 type RecordHandlers = { [N in keyof RecordCalls]: (args: CallArgs<N>) => Promise<CallResult<N>> };
@@ -66,6 +68,15 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'emoji:names': async (a) => records(a).emoji.names(),
     'emoji:custom': async (a) => records(a).emoji.custom(),
     'linkifiers:list': async (a) => storedLinkifiers(store(a).realm.get(LINKIFIERS_KEY)),
+    'realmDomains:list': async (a) => storedRealmDomains(store(a).realm.get(REALM_DOMAINS_KEY)),
+    'realmDomains:add': async (a) => {
+      await addRealmDomain(act(a).client, a.domain, a.allowSubdomains);
+      return null;
+    },
+    'realmDomains:remove': async (a) => {
+      await removeRealmDomain(act(a).client, a.domain);
+      return null;
+    },
     'emoji:deactivate': async (a) => {
       await deactivateCustomEmoji(act(a).client, a.name);
       return null;

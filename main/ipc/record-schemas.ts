@@ -244,6 +244,15 @@ export const recordCallSchemas = {
   'emoji:names': account,
   'emoji:custom': account,
   'linkifiers:list': account,
+  'realmDomains:list': account,
+  'realmDomains:add': z
+    .object({
+      accountId,
+      domain: noNul(255).trim().min(1, 'Type a domain, like example.com.'),
+      allowSubdomains: z.boolean(),
+    })
+    .strict(),
+  'realmDomains:remove': z.object({ accountId, domain: noNul(255).min(1) }).strict(),
   'emoji:deactivate': z
     .object({ accountId, name: z.string().min(1, 'Name the emoji to deactivate.').max(100) })
     .strict(),

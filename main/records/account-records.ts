@@ -47,6 +47,7 @@ export const ALL_AREAS: RecordArea[] = [
   'profileFields',
   'playgrounds',
   'linkifiers',
+  'realmDomains',
   'topicVisibility',
   'users',
   'settings',

@@ -14,6 +14,7 @@ import {
   NavigationView,
   RealmEmojiMap,
   RealmLinkifier,
+  RealmDomain,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -25,6 +26,7 @@ import type { AccountStore } from '../store/account-store';
 import { mergeServerDraft } from './appliers/drafts';
 import { toStoredCustomEmoji } from './appliers/realm-emoji';
 import { LINKIFIERS_KEY, toStoredLinkifiers } from './convert-linkifiers';
+import { REALM_DOMAINS_KEY, toStoredRealmDomains } from './convert-realm-domains';
 import {
   subscriberListOf,
   toStoredChannel,
@@ -116,6 +118,8 @@ export function applyRecordsSnapshot(store: AccountStore, r: RegisterResponse, l
   if (fields) store.profileFields.replaceAll(fields.map(toStoredProfileField));
   const linkifiers = area(raw, 'realm_linkifiers', z.array(RealmLinkifier), log);
   if (linkifiers) store.realm.set(LINKIFIERS_KEY, toStoredLinkifiers(linkifiers));
+  const domains = area(raw, 'realm_domains', z.array(RealmDomain), log);
+  if (domains) store.realm.set(REALM_DOMAINS_KEY, toStoredRealmDomains(domains));
   const playgrounds = area(raw, 'realm_playgrounds', z.array(RealmPlayground), log);
   if (playgrounds) store.playgrounds.replaceAll(playgrounds.map(toStoredPlayground));
   const customEmoji = area(raw, 'realm_emoji', RealmEmojiMap, log);

@@ -11,6 +11,7 @@ import {
   NavigationView,
   RealmEmojiMap,
   RealmLinkifier,
+  RealmDomain,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -107,6 +108,13 @@ export const RealmLinkifiersEvent = z.looseObject({
   realm_linkifiers: z.array(RealmLinkifier),
 });
 
+/** An allowed sign-up domain added, changed (allow_subdomains) or removed. */
+export const RealmDomainsEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...op('realm_domains', 'add'), realm_domain: RealmDomain }),
+  z.looseObject({ ...op('realm_domains', 'change'), realm_domain: RealmDomain }),
+  z.looseObject({ ...op('realm_domains', 'remove'), domain: z.string() }),
+]);
+
 export const UserTopicEvent = z.looseObject({
   ...base('user_topic'),
   stream_id: id,
@@ -169,6 +177,7 @@ export const RECORD_EVENT_SCHEMAS = {
   custom_profile_fields: CustomProfileFieldsEvent,
   realm_playgrounds: RealmPlaygroundsEvent,
   realm_linkifiers: RealmLinkifiersEvent,
+  realm_domains: RealmDomainsEvent,
   realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
@@ -185,6 +194,7 @@ export const RECORD_KNOWN_OPS = {
   navigation_view: ['add', 'update', 'remove'],
   channel_folder: ['add', 'update', 'reorder'],
   typing: ['start', 'stop'],
+  realm_domains: ['add', 'change', 'remove'],
   user_settings: ['update'],
   realm: ['update', 'update_dict', 'deactivated'],
 } as const satisfies Partial<Record<keyof typeof RECORD_EVENT_SCHEMAS, readonly string[]>>;
@@ -199,6 +209,7 @@ export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;
 export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
+export type RealmDomainsEvent = z.infer<typeof RealmDomainsEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;

@@ -98,6 +98,10 @@ export type RealmPlayground = z.infer<typeof RealmPlayground>;
 export const RealmLinkifier = z.looseObject({ id, pattern: z.string(), url_template: z.string() });
 export type RealmLinkifier = z.infer<typeof RealmLinkifier>;
 
+/** Register's realm_domains: an email domain whose owners may join without an invitation. */
+export const RealmDomain = z.looseObject({ domain: z.string(), allow_subdomains: z.boolean() });
+export type RealmDomain = z.infer<typeof RealmDomain>;
+
 /** Register's realm_emoji and the realm_emoji event: every custom emoji by ID, deactivated ones too. */
 export const RealmEmojiMap = z.record(
   z.string(),

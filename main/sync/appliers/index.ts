@@ -45,6 +45,7 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
     case 'custom_profile_fields':
     case 'realm_playgrounds':
     case 'realm_linkifiers':
+    case 'realm_domains':
     case 'realm_emoji':
     case 'user_topic':
     case 'typing':

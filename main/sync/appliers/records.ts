@@ -11,6 +11,7 @@ import { applyRealm } from './realm';
 import { applyRealmEmoji } from './realm-emoji';
 import { applyRealmLinkifiers } from './realm-linkifiers';
 import { applyRealmPlaygrounds } from './realm-playgrounds';
+import { applyRealmDomains } from './realm-domains';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
 import { applyTyping } from './typing';
@@ -38,6 +39,8 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyRealmPlaygrounds(ctx, ev);
     case 'realm_linkifiers':
       return applyRealmLinkifiers(ctx, ev);
+    case 'realm_domains':
+      return applyRealmDomains(ctx, ev);
     case 'realm_emoji':
       return applyRealmEmoji(ctx, ev);
     case 'user_topic':
