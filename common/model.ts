@@ -49,7 +49,8 @@ export type AccountStatus =
   | { state: 'starting' }
   | { state: 'connecting' }
   | { state: 'live' }
-  | { state: 'offline'; message: string; retryInMs: number }
+  /** message is the headline ("Can't reach chat.example.com"); detail, when known, the reason in words. */
+  | { state: 'offline'; message: string; retryInMs: number; detail?: string }
   | { state: 'signedOut'; message: string };
 
 export interface AccountSummary {

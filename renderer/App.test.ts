@@ -157,9 +157,19 @@ describe('App', () => {
 
     bridge.emit('account:status', {
       accountId: 'acc-1',
-      status: { state: 'offline', message: 'server unreachable', retryInMs: 5000 },
+      status: {
+        state: 'offline',
+        message: "Can't reach chat.example.com",
+        retryInMs: 5000,
+        detail: 'the connection was refused',
+      },
     });
-    expect(await screen.findByText(/Offline, retrying in 5s \(server unreachable\)/)).toBeInTheDocument();
+    // Issue 27 item 6: the host and the wait in words, the reason on hover, and no system code.
+    const offline = await screen.findByText(/Can't reach chat\.example\.com — retrying in 5 s/);
+    expect(offline).toHaveAttribute('title', "Can't reach chat.example.com: the connection was refused");
+    expect(offline.closest('[role="status"]')).not.toHaveTextContent(/ECONN|Offline,/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(bridge.sends.filter((s) => s.name === 'app:wake')).toHaveLength(1);
 
     bridge.emit('account:status', {
       accountId: 'acc-1',

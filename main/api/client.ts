@@ -227,13 +227,13 @@ export class ApiClient {
       return new NetworkError(
         'timeout',
         `${label.host} did not answer ${label.method} ${label.path} within ${Math.round(timeoutMs / 1000)} s`,
-        { cause: e },
+        { cause: e, host: label.host },
       );
     }
     // A certificate that cannot be verified is named, so it can be checked; never trusted here.
     const certificate = isCertificateFailure(e) ? await describeServerCertificate(url) : null;
     const reason = describeNetworkFailure(e) + (certificate ? `; ${certificate}` : '');
-    return new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e });
+    return new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e, host: label.host });
   }
 }
 

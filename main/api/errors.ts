@@ -37,10 +37,13 @@ export type NetworkFailure = 'unreachable' | 'timeout' | 'aborted';
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
   readonly reason: NetworkFailure;
+  /** The server's host, when known: the account's status line names it ("Can't reach …"). */
+  readonly host: string | null;
 
-  constructor(reason: NetworkFailure, message: string, options?: { cause?: unknown }) {
+  constructor(reason: NetworkFailure, message: string, options?: { cause?: unknown; host?: string }) {
     super(message, options);
     this.reason = reason;
+    this.host = options?.host ?? null;
   }
 }
 

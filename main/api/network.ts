@@ -35,7 +35,13 @@ export function findFailureCode(e: unknown): string | null {
   return null;
 }
 
-/** A short human reason such as "the connection was refused (ECONNREFUSED)". */
+/** The reason in words only ("the connection was refused"), for a line a user reads. */
+export function networkFailureWords(e: unknown): string {
+  const code = findFailureCode(e);
+  return code ? (REASONS[code] ?? 'the connection failed') : 'the connection failed';
+}
+
+/** A short human reason such as "the connection was refused (ECONNREFUSED)", for logs and sign-in. */
 export function describeNetworkFailure(e: unknown): string {
   const code = findFailureCode(e);
   if (code) return `${REASONS[code] ?? 'the connection failed'} (${code})`;

@@ -13,6 +13,7 @@ import { Backoff } from './backoff';
 import type { Clock } from './clock';
 import type { Delta } from './deltas';
 import { classifyFailure } from './failures';
+import { waitForRetry } from './retry-wait';
 import { applySnapshot } from './snapshot';
 import type { SyncApi } from './sync-api';
 
@@ -152,10 +153,17 @@ export class SyncEngine {
           if (lostQueues++ === 0) continue;
         }
         const retryInMs = backoff.next(reaction.kind === 'retry' ? reaction.retryAfterMs : null);
-        this.#setStatus({ state: 'offline', message: reaction.message, retryInMs });
+        const unreachable = reaction.kind === 'retry' ? reaction.unreachable : undefined;
+        const detail = unreachable ? { detail: unreachable.detail } : {};
+        this.#setStatus({ state: 'offline', message: reaction.message, retryInMs, ...detail });
         recovering = true;
+        // Only a server that did not answer is probed: one that answered (5xx, 429) is left alone.
+        const probe = (unreachable && this.#d.api.isReachable?.bind(this.#d.api)) || null;
         try {
-          await clock.sleep(retryInMs, attempt);
+          if ((await waitForRetry(retryInMs, attempt, clock, probe)) === 'reachable') {
+            log.info('the server answers again: retrying now');
+            backoff.reset();
+          }
         } catch {
           if (signal.aborted) return;
           // Woken during the backoff: try now, and start the backoff over if it fails again.

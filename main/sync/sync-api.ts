@@ -1,11 +1,12 @@
 /**
- * The three requests the sync loop makes, behind an interface so the loop's retry logic can
+ * The requests the sync loop makes, behind an interface so the loop's retry logic can
  * be tested with a scripted server. apiForClient is the real one, over main/api.
  */
 import {
   deleteQueue,
   eventsTimeoutMs,
   getEvents,
+  getServerSettings,
   registerQueue,
   type ApiClient,
   type RegisterResponse,
@@ -20,7 +21,12 @@ export interface SyncApi {
     signal: AbortSignal,
   ): Promise<ZulipEvent[]>;
   deleteQueue(queueId: string): Promise<void>;
+  /** Whether the server answers at all (a cheap request, never an error); see retry-wait.ts. */
+  isReachable?(signal: AbortSignal): Promise<boolean>;
 }
+
+/** A probe gets a second: a slower answer is no better than the backoff's own retry. */
+const PROBE_TIMEOUT_MS = 1000;
 
 export function apiForClient(client: ApiClient): SyncApi {
   return {
@@ -35,5 +41,10 @@ export function apiForClient(client: ApiClient): SyncApi {
       return res.events;
     },
     deleteQueue: (queueId) => deleteQueue(client, queueId, { timeoutMs: 5000 }),
+    isReachable: (signal) =>
+      getServerSettings(client, { signal, timeoutMs: PROBE_TIMEOUT_MS }).then(
+        () => true,
+        () => false,
+      ),
   };
 }

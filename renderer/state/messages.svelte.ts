@@ -37,6 +37,8 @@ export class MessagesState {
   /** The names the open narrow's page came with, for headings drawn before the sidebar arrives. */
   names = $state.raw<ConversationNames | null>(null);
   error = $state<string | null>(null);
+  /** Why Load older / Show newer brought nothing: the cache had no more and the server was out of reach. */
+  edgeNote = $state<{ side: 'older' | 'newer'; text: string } | null>(null);
   /**
    * Where the list should put the reader once this page shows: the first unread message of a
    * narrow just opened (null: at the newest end). `opening` tells one opening from the next.
@@ -95,6 +97,7 @@ export class MessagesState {
     this.startAt = null;
     this.loading = true;
     this.error = null;
+    this.edgeNote = null;
     // An opening: what the cache holds of the window shows at once; the rest is paged in as the
     // reader scrolls to its edges (loadOlder/loadNewer), not awaited before the first screen.
     const page = await this.fetch(generation, narrow, anchor, before, after, true);
@@ -122,6 +125,7 @@ export class MessagesState {
     if (generation !== this.generation) return;
     this.loadingOlder = false;
     if (!page) return;
+    this.noteEmptyEdge('older', page);
     let merged = insertMessages(this.messages, page.messages);
     this.foundOldest = page.foundOldest;
     if (merged.length > MAX_LOADED) {
@@ -142,6 +146,7 @@ export class MessagesState {
     if (generation !== this.generation) return;
     this.loadingNewer = false;
     if (!page) return;
+    this.noteEmptyEdge('newer', page);
     let merged = insertMessages(this.messages, page.messages);
     this.foundNewest = page.foundNewest;
     if (merged.length > MAX_LOADED) {
@@ -202,6 +207,15 @@ export class MessagesState {
   dispose(): void {
     this.generation++;
     for (const stop of this.stops) stop();
+  }
+
+  /** A page from the cache alone that added nothing: say so, instead of a button that does nothing. */
+  private noteEmptyEdge(side: 'older' | 'newer', page: MessagePage): void {
+    const added = page.messages.some((m) => !this.has(m));
+    this.edgeNote =
+      page.fromCache && !added
+        ? { side, text: `No ${side} messages are saved on this computer, and the server cannot be reached right now.` }
+        : null;
   }
 
   private has(message: MessageView): boolean {

@@ -199,6 +199,34 @@ describe('MessagesState', () => {
     expect(bridge.callsOf('messages:page')).toHaveLength(2);
   });
 
+  it('explains a Load older or Show newer that brought nothing because the server is out of reach', async () => {
+    bridge.handle('messages:page', ({ narrow, anchor }) =>
+      typeof anchor === 'string'
+        ? page(narrow, [message({ id: 100 }), message({ id: 101 })], { foundOldest: false, foundNewest: false })
+        : // Offline: the cache answers with only the anchor it already had.
+          page(narrow, [message({ id: anchor as number })], {
+            foundOldest: false,
+            foundNewest: false,
+            fromCache: true,
+          }),
+    );
+    await state.open(topicNarrow);
+    expect(state.edgeNote).toBeNull();
+    await state.loadOlder();
+    expect(state.edgeNote).toEqual({
+      side: 'older',
+      text: 'No older messages are saved on this computer, and the server cannot be reached right now.',
+    });
+    await state.loadNewer();
+    expect(state.edgeNote?.side).toBe('newer');
+
+    // Back online: a page with something new clears the note.
+    bridge.handle('messages:page', ({ narrow }) => page(narrow, [message({ id: 99 })], { foundOldest: true }));
+    await state.loadOlder();
+    expect(state.edgeNote).toBeNull();
+    expect(state.messages.map((m) => m.id)).toEqual([99, 100, 101]);
+  });
+
   it('keeps a bounded window and leaves the gap to loadNewer', async () => {
     const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => message({ id: from + i }));
     bridge.handle('messages:page', ({ narrow, anchor }) => {

@@ -155,6 +155,11 @@ export class SessionState {
     this.lastView = state.lastView;
   }
 
+  /** "Retry now" on an offline account: every server is asked at once, not when its backoff ends. */
+  retryNow(): void {
+    this.bridge.send('app:wake', {});
+  }
+
   /**
    * Shows `narrow` of that account, switching accounts first when another one is on screen.
    * A failed switch (the account was signed out meanwhile) leaves the screen as it is.
