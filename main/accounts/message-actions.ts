@@ -35,6 +35,7 @@ import type { Logger } from '../log';
 import { searchMessages, SearchQueryError } from '../search/search';
 import type { AccountStore } from '../store/account-store';
 import type { StoredReaction } from '../store/repos/message-rows';
+import type { MessageAspect } from '../store/versions';
 import type { Delta } from '../sync/deltas';
 import { messageVersions } from './edit-history';
 import { markReadOnServer, setFlagInBatches } from './mark-read';
@@ -84,7 +85,7 @@ export class MessageActions {
     const entries = store.unreads.inScope(scope);
     const ids = entries.map((e) => e.messageId);
     store.transaction(() => store.unreads.remove(ids));
-    const mine = this.#touched(ids);
+    const mine = this.#touched(ids, 'read');
     this.#changed(ids, true);
     try {
       await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
@@ -108,7 +109,7 @@ export class MessageActions {
     const client = this.#client();
     const wasStarred = new Set(messageIds.filter((id) => store.starred.has(id)));
     store.transaction(() => store.messages.setStarred(messageIds, starred));
-    const mine = this.#touched(messageIds);
+    const mine = this.#touched(messageIds, 'starred');
     this.#changed(messageIds, true);
     try {
       await setFlagInBatches(client, messageIds, starred ? 'add' : 'remove', 'starred');
@@ -145,7 +146,7 @@ export class MessageActions {
     const apply = (add: boolean) =>
       add ? store.messages.addReaction(messageId, reaction) : store.messages.removeReaction(messageId, reaction);
     const cached = apply(op === 'add');
-    const mine = this.#touched([messageId]);
+    const mine = this.#touched([messageId], 'reactions');
     if (cached) this.#changed([messageId], false);
     const params = { emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: emoji.type };
     try {
@@ -253,8 +254,8 @@ export class MessageActions {
    * Stamps the user's own change (a page asked for before it must not undo it) and begins watching
    * for anything newer about these messages; the caller ends the watch.
    */
-  #touched(ids: readonly number[]): number {
-    this.#d.store.versions.touch(ids);
+  #touched(ids: readonly number[], part: MessageAspect): number {
+    this.#d.store.versions.touch(ids, part);
     return this.#d.store.versions.begin();
   }
 
