@@ -38,7 +38,7 @@ import type { StoredReaction } from '../store/repos/message-rows';
 import type { MessageAspect } from '../store/versions';
 import type { Delta } from '../sync/deltas';
 import { messageVersions } from './edit-history';
-import { markReadOnServer, setFlagInBatches } from './mark-read';
+import { ReadBatcher, markReadOnServer, setFlagInBatches } from './mark-read';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
 import { buildUnreadCounts, UnreadSummaries } from './unread-counts';
 
@@ -61,6 +61,8 @@ export class MessageActions {
   readonly #d: MessageActionsDeps;
   readonly #typing: TypingSender;
   readonly #summaries: UnreadSummaries;
+  /** Reads of messages seen on screen, sent in batches. */
+  readonly #reads = new ReadBatcher((ids) => setFlagInBatches(this.#client(), ids, 'add', 'read'));
 
   constructor(deps: MessageActionsDeps) {
     this.#d = deps;
@@ -88,7 +90,8 @@ export class MessageActions {
     const mine = this.#touched(ids, 'read');
     this.#changed(ids, true);
     try {
-      await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
+      if (scope.kind === 'messages') await this.#reads.add(scope.ids);
+      else await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
     } catch (e) {
       const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
       store.transaction(() => store.unreads.add(undo));
@@ -101,6 +104,13 @@ export class MessageActions {
       store.versions.end(mine);
     }
     return { count: ids.length };
+  }
+
+  /** Sends the reads gathered so far now (the view is left, or the app quits). */
+  flushReads(): Promise<void> {
+    return this.#reads
+      .flush()
+      .catch((e: unknown) => this.#d.log.info('marking seen messages read failed', { error: e }));
   }
 
   /** messages:star: stars or unstars at once; put back as it was if the server refuses. */

@@ -67,6 +67,8 @@ export class CacheRig {
   #api: SyncApi;
   /** Requests whose path ends so: sent and applied by the server, then the answer is lost. */
   #loseAnswers: string[] = [];
+  /** Awaited with each answer before the client sees it (e.g. to arm a dev server fault for the next request). */
+  beforeAnswer: ((url: URL) => Promise<void>) | null = null;
   #queue: string | null = null;
   #lastEventId = -1;
 
@@ -174,6 +176,7 @@ export class CacheRig {
     const held = hold && !hold.taken ? hold : undefined;
     if (held) held.taken = true;
     const res = await fetch(input, init);
+    await this.beforeAnswer?.(url);
     const lose = this.#loseAnswers.findIndex((suffix) => url.pathname.endsWith(suffix));
     if (lose >= 0) {
       this.#loseAnswers.splice(lose, 1);
