@@ -125,6 +125,7 @@ export class Account {
       liveQueueId: () => this.#engine?.queueId ?? null,
       log: o.log.child('pager'),
       onStale: (filter, anchor, before, after) => this.#revalidator.viewed(filter, anchor, before, after),
+      onDoubt: () => this.#revalidator.resume(),
     });
     this.#revalidator = new Revalidator({
       store,
@@ -191,8 +192,7 @@ export class Account {
     this.#out.echoes('messages:added', unsent);
     this.#engine?.start();
     if (this.#client) this.#presence ??= startPresence(this.#client, this.store, this.#o, this.records);
-    // Push registers at once: a resumed event queue may not answer (or register) for a long-poll.
-    void this.#push?.ensureRegistered();
+    void this.#push?.ensureRegistered(); // at once: a resumed queue may not answer for a long-poll
     // Not waiting for the first event (a resumed queue may stay quiet a whole long-poll); offline, the outbox backs off.
     if (unsent.length > 0) void this.#outbox.flush();
   }

@@ -39,6 +39,8 @@ export interface StoredPage {
   skippedIds: number[];
   /** The range was recorded as complete. */
   rangeRecorded: boolean;
+  /** Messages left unverified (their merge could not be exact): to be asked for again. */
+  doubtful: number;
 }
 
 export interface StoreOptions {
@@ -80,7 +82,14 @@ export async function storePage(
   { notAsked, report = false, watch }: StoreOptions = {},
 ): Promise<StoredPage> {
   const { versions } = store;
-  const result: StoredPage = { newIds: [], removedIds: [], changedIds: [], skippedIds: [], rangeRecorded: false };
+  const result: StoredPage = {
+    newIds: [],
+    removedIds: [],
+    changedIds: [],
+    skippedIds: [],
+    rangeRecorded: false,
+    doubtful: 0,
+  };
   if (versions.everythingSince(start.version)) {
     result.skippedIds = messages.map((m) => m.id);
     return result;
@@ -133,7 +142,11 @@ export async function storePage(
     }
     // Wherever a range vouches for a message whose merge was not exact, it is in doubt again.
     for (const m of store.messages.getByIds(inexact)) {
-      for (const key of keysOfMessage(m)) if (store.ranges.containing(key, m.id)) store.unverified.markOne(key, m.id);
+      for (const key of keysOfMessage(m)) {
+        if (!store.ranges.containing(key, m.id)) continue;
+        store.unverified.markOne(key, m.id);
+        result.doubtful++;
+      }
     }
   });
   watch?.mark();

@@ -72,7 +72,8 @@ export class Revalidator {
 
   /**
    * Events were applied: a walk that paused (events kept touching its pages) goes on, and one
-   * starts for what the events put in doubt (a copy not checked since a gap moved into a range).
+   * starts for what the events put in doubt (a copy not checked since a gap moved into a range), or
+   * what a stored page left in doubt (Pager onDoubt).
    */
   resume(): void {
     if (!this.#walkRanges && this.#d.store.unverified.count() === 0) return;

@@ -168,7 +168,11 @@ describe('cache model', () => {
         { numRuns: RUNS, seed: SEED, endOnFailure: true, timeout: 60_000, ...(PATH ? { path: PATH } : {}) },
       );
       mkdirSync(join('test', 'artifacts'), { recursive: true });
-      writeFileSync(join('test', 'artifacts', 'cache-model.json'), JSON.stringify({ seed: SEED, ...totals }, null, 2));
+      const name = PATH ? `cache-model-${SEED}-from-${PATH}.json` : 'cache-model.json';
+      writeFileSync(
+        join('test', 'artifacts', name),
+        JSON.stringify({ seed: SEED, from: PATH ?? '0', ...totals }, null, 2),
+      );
       expect(totals.runs).toBe(RUNS);
       // The scripts covered every kind of step (not asked of one replayed case).
       if (!PATH) {

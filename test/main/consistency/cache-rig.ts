@@ -87,6 +87,7 @@ export class CacheRig {
       liveQueueId: () => this.#queue,
       log,
       onStale: (f, a, b, af) => this.revalidator.viewed(f, a, b, af),
+      onDoubt: () => this.revalidator.resume(),
     });
     this.revalidator = new Revalidator({
       store: this.store,
