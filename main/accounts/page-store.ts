@@ -4,7 +4,7 @@
  *
  * - Messages the server returned are written (content, place, flags, reactions); for those an
  *   event or the user changed after the request went out (CacheVersions), the parts changed are
- *   taken from the cache, which is newer there (./page-merge.ts). After a new snapshot (or "mark
+ *   taken from the cache, which is newer there (store/merge-newer.ts). After a new snapshot (or "mark
  *   all read") nothing of the page is trusted at all.
  * - Cached messages of the narrow inside the range that the server did not return are gone from
  *   it (deleted, moved away, or no longer visible to us): their cached copy is dropped and cut out
@@ -20,7 +20,7 @@ import { filterKey, keysOfMessage, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
 import type { IdRange } from '../store/repos/ranges';
 import type { WriteWatch } from '../store/write-watch';
-import { mergeNewer } from './page-merge';
+import { markDoubtful, mergeNewer } from '../store/merge-newer';
 
 /** What was true when a request went out: the live queue and the cache's version. */
 export interface PageStart {
@@ -141,13 +141,7 @@ export async function storePage(
       result.rangeRecorded = true;
     }
     // Wherever a range vouches for a message whose merge was not exact, it is in doubt again.
-    for (const m of store.messages.getByIds(inexact)) {
-      for (const key of keysOfMessage(m)) {
-        if (!store.ranges.containing(key, m.id)) continue;
-        store.unverified.markOne(key, m.id);
-        result.doubtful++;
-      }
-    }
+    result.doubtful = markDoubtful(store, inexact);
   });
   watch?.mark();
   return result;

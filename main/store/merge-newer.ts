@@ -10,9 +10,11 @@
  * whole: a reaction event adds or removes one reaction on top of a copy that may be stale, and a
  * message not cached keeps no trace of an edit or a reaction. Those are rechecked (unverified).
  */
-import type { AccountStore } from '../store/account-store';
-import type { CachedMessage } from '../store/repos/message-rows';
-import type { Touch } from '../store/versions';
+import type { AccountStore } from './account-store';
+import { cacheMessages } from './cache-messages';
+import { keysOfMessage } from './narrows';
+import type { CachedMessage } from './repos/message-rows';
+import type { Touch } from './versions';
 
 export interface Merged {
   /** What to store, or null to leave the cache as it is (an event said everything after the page). */
@@ -70,4 +72,37 @@ export function mergeNewer(
     }
   }
   return { message: m, exact };
+}
+
+/** Wherever a range vouches for one of these messages (a merge that was not exact), it is in doubt again; returns how many marks. */
+export function markDoubtful(store: AccountStore, ids: readonly number[]): number {
+  let marked = 0;
+  for (const m of store.messages.getByIds(ids)) {
+    for (const key of keysOfMessage(m)) {
+      if (!store.ranges.containing(key, m.id)) continue;
+      store.unverified.markOne(key, m.id);
+      marked++;
+    }
+  }
+  return marked;
+}
+
+/**
+ * Stores messages a request fetched (search results) that began at `since` (CacheVersions.begin):
+ * as a page does, every part an event or the user changed after that is kept from the cache.
+ * Returns how many messages were left in doubt (see markDoubtful).
+ */
+export function cacheFetchedSince(store: AccountStore, messages: readonly CachedMessage[], since: number): number {
+  const inexact: number[] = [];
+  const toWrite = messages.flatMap((m) => {
+    const changed = store.versions.changedSince(m.id, since);
+    if (changed.length === 0) return [m];
+    const merged = mergeNewer(store, m, store.messages.getByIds([m.id])[0], changed);
+    if (!merged.exact) inexact.push(m.id);
+    return merged.message ? [merged.message] : [];
+  });
+  return store.transaction(() => {
+    cacheMessages(store, toWrite);
+    return markDoubtful(store, inexact);
+  });
 }
