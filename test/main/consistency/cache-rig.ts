@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { messageFetcher } from '../../../main/accounts/fetcher';
 import { refreshAfterGap } from '../../../main/accounts/gap-catch-up';
 import { Pager } from '../../../main/accounts/pager';
+import { RequestBudget } from '../../../main/accounts/request-budget';
 import { Revalidator } from '../../../main/accounts/revalidator';
 import { ApiClient, NetworkError } from '../../../main/api';
 import { createLogger } from '../../../main/log';
@@ -76,6 +77,7 @@ export class CacheRig {
     readonly baseUrl: string,
     readonly creds: { email: string; apiKey: string; userId: number },
     file = join(tempDir(), 'rig.sqlite'),
+    budget?: RequestBudget,
   ) {
     this.store = AccountStore.open(file);
     const client = new ApiClient({ realmUrl: baseUrl, auth: creds, fetch: (i, init) => this.#fetch(i, init), log });
@@ -95,6 +97,8 @@ export class CacheRig {
       openView: () => this.openView,
       publish: (d) => this.published.push(...d),
       log,
+      // Unlimited unless a test is about the cap: a minute's wait would only slow the scripts.
+      budget: budget ?? new RequestBudget(Number.POSITIVE_INFINITY),
     });
   }
 
