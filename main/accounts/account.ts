@@ -127,6 +127,7 @@ export class Account {
       liveQueueId: () => this.#engine?.queueId ?? null,
       log: o.log.child('pager'),
       onStale: (filter, anchor, before, after) => this.#revalidator.viewed(filter, anchor, before, after),
+      onDoubt: () => this.#revalidator.resume(),
     });
     this.#revalidator = new Revalidator({
       store,
@@ -194,10 +195,8 @@ export class Account {
     this.#out.echoes('messages:added', unsent);
     this.#engine?.start();
     if (this.#client) this.#presence ??= startPresence(this.#client, this.store, this.#o, this.records);
-    // Push registers at once: a resumed event queue may not answer (or register) for a long-poll.
-    void this.#push?.ensureRegistered();
-    // Not waiting for the first event: a resumed queue may stay quiet for a whole long-poll.
-    // Offline, the outbox retries on its own backoff.
+    void this.#push?.ensureRegistered(); // at once: a resumed queue may not answer for a long-poll
+    // Not waiting for the first event (a resumed queue may stay quiet a whole long-poll); offline, the outbox backs off.
     if (unsent.length > 0) void this.#outbox.flush();
   }
 
@@ -228,6 +227,7 @@ export class Account {
 
   setOpenView(narrow: Narrow): void {
     this.#openView = narrow;
+    void this.actions.flushReads(); // the reads of the view left go now
   }
 
   async page(narrow: Narrow, anchor: Anchor, before: number, after: number, o?: PageOptions): Promise<MessagePage> {
@@ -289,6 +289,7 @@ export class Account {
   /** Stops syncing and closes the cache; with forget, also drops the server's event queue. */
   async close(opts: { forget?: boolean } = {}): Promise<void> {
     const queueId = this.#engine?.queueId ?? null;
+    await this.actions.flushReads();
     this.#outbox.close();
     this.#revalidator.close();
     this.#presence?.stop();
@@ -398,6 +399,5 @@ export class Account {
   #self() {
     return { userId: this.#record.userId, fullName: this.#record.fullName, email: this.#record.email };
   }
-
   #emit: EventListener = (name, payload) => this.#o.emit(name, payload);
 }

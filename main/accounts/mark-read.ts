@@ -113,3 +113,73 @@ export async function markReadOnServer(
   }
   await setFlagInBatches(client, knownUnread, 'add', 'read');
 }
+
+/** Time to gather the reads of one burst (messages arriving together) into one request. */
+export const READ_SETTLE_MS = 200;
+/** At most one read request per this interval while messages keep coming (Zulip's web app throttles its reads to one a second too). */
+export const READ_INTERVAL_MS = 1000;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Batches the reads of messages seen on screen: IDs marked read close together go to the server
+ * in one POST /messages/flags, at most one request in flight and one per READ_INTERVAL_MS. Each
+ * caller's promise settles with the request that carried its IDs (a failure reaches every caller
+ * of that batch, so each can undo its own). `flush` sends what is gathered now: on leaving a view
+ * and before quitting, so no read waits for a timer that will not fire.
+ */
+export class ReadBatcher {
+  #ids = new Set<number>();
+  #waiters: Waiter[] = [];
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #inFlight: Promise<void> | null = null;
+  #lastSent = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly send: (ids: number[]) => Promise<void>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Resolves once the server has marked these read (in a batch with others). */
+  add(ids: readonly number[]): Promise<void> {
+    for (const id of ids) this.#ids.add(id);
+    const settled = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    this.#schedule();
+    return settled;
+  }
+
+  /** Sends what is gathered now (after the request in flight, if any); resolves when it is answered. */
+  async flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    while (this.#inFlight) await this.#inFlight;
+    if (this.#waiters.length === 0) return;
+    const ids = [...this.#ids];
+    const waiters = this.#waiters;
+    this.#ids = new Set();
+    this.#waiters = [];
+    this.#lastSent = this.now();
+    this.#inFlight = (ids.length > 0 ? this.send(ids) : Promise.resolve())
+      .then(
+        () => waiters.forEach((w) => w.resolve()),
+        (e: unknown) => waiters.forEach((w) => w.reject(e)),
+      )
+      .finally(() => {
+        this.#inFlight = null;
+        this.#schedule();
+      });
+    await this.#inFlight;
+  }
+
+  #schedule(): void {
+    if (this.#timer || this.#inFlight || this.#waiters.length === 0) return;
+    const wait = Math.max(READ_SETTLE_MS, this.#lastSent + READ_INTERVAL_MS - this.now());
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.flush();
+    }, wait);
+  }
+}

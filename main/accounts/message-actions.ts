@@ -36,9 +36,10 @@ import type { Logger } from '../log';
 import { searchMessages, SearchQueryError } from '../search/search';
 import type { AccountStore } from '../store/account-store';
 import type { StoredReaction } from '../store/repos/message-rows';
+import type { MessageAspect } from '../store/versions';
 import type { Delta } from '../sync/deltas';
 import { messageVersions } from './edit-history';
-import { markReadOnServer, setFlagInBatches } from './mark-read';
+import { ReadBatcher, markReadOnServer, setFlagInBatches } from './mark-read';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
 import { buildUnreadCounts, UnreadSummaries } from './unread-counts';
 
@@ -61,6 +62,8 @@ export class MessageActions {
   readonly #d: MessageActionsDeps;
   readonly #typing: TypingSender;
   readonly #summaries: UnreadSummaries;
+  /** Reads of messages seen on screen, sent in batches. */
+  readonly #reads = new ReadBatcher((ids) => setFlagInBatches(this.#client(), ids, 'add', 'read'));
 
   constructor(deps: MessageActionsDeps) {
     this.#d = deps;
@@ -85,10 +88,11 @@ export class MessageActions {
     const entries = store.unreads.inScope(scope);
     const ids = entries.map((e) => e.messageId);
     store.transaction(() => store.unreads.remove(ids));
-    const mine = this.#touched(ids);
+    const mine = this.#touched(ids, 'read');
     this.#changed(ids, true);
     try {
-      await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
+      if (scope.kind === 'messages') await this.#reads.add(scope.ids);
+      else await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
     } catch (e) {
       const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
       store.transaction(() => store.unreads.add(undo));
@@ -103,13 +107,20 @@ export class MessageActions {
     return { count: ids.length };
   }
 
+  /** Sends the reads gathered so far now (the view is left, or the app quits). */
+  flushReads(): Promise<void> {
+    return this.#reads
+      .flush()
+      .catch((e: unknown) => this.#d.log.info('marking seen messages read failed', { error: e }));
+  }
+
   /** messages:star: stars or unstars at once; put back as it was if the server refuses. */
   async star(messageIds: number[], starred: boolean): Promise<null> {
     const { store } = this.#d;
     const client = this.#client();
     const wasStarred = new Set(messageIds.filter((id) => store.starred.has(id)));
     store.transaction(() => store.messages.setStarred(messageIds, starred));
-    const mine = this.#touched(messageIds);
+    const mine = this.#touched(messageIds, 'starred');
     this.#changed(messageIds, true);
     try {
       await setFlagInBatches(client, messageIds, starred ? 'add' : 'remove', 'starred');
@@ -146,7 +157,7 @@ export class MessageActions {
     const apply = (add: boolean) =>
       add ? store.messages.addReaction(messageId, reaction) : store.messages.removeReaction(messageId, reaction);
     const cached = apply(op === 'add');
-    const mine = this.#touched([messageId]);
+    const mine = this.#touched([messageId], 'reactions');
     if (cached) this.#changed([messageId], false);
     const params = { emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: emoji.type };
     try {
@@ -261,8 +272,8 @@ export class MessageActions {
    * Stamps the user's own change (a page asked for before it must not undo it) and begins watching
    * for anything newer about these messages; the caller ends the watch.
    */
-  #touched(ids: readonly number[]): number {
-    this.#d.store.versions.touch(ids);
+  #touched(ids: readonly number[], part: MessageAspect): number {
+    this.#d.store.versions.touch(ids, part);
     return this.#d.store.versions.begin();
   }
 

@@ -2,15 +2,17 @@
  * Storing a fetched page so that, inside the range it proves, the cache equals the server's
  * answer, without undoing anything newer than the request:
  *
- * - Messages the server returned are written (content, place, flags, reactions), except those an
- *   event or the user changed after the request went out (CacheVersions): their cached state is
- *   newer. After a new snapshot (or "mark all read") nothing of the page is trusted at all.
+ * - Messages the server returned are written (content, place, flags, reactions); for those an
+ *   event or the user changed after the request went out (CacheVersions), the parts changed are
+ *   taken from the cache, which is newer there (store/merge-newer.ts). After a new snapshot (or "mark
+ *   all read") nothing of the page is trusted at all.
  * - Cached messages of the narrow inside the range that the server did not return are gone from
  *   it (deleted, moved away, or no longer visible to us): their cached copy is dropped and cut out
  *   of the ranges that held it, so a narrow that may still have them asks the server again.
  * - The range is recorded only when no move, delete or new snapshot came while the request was
- *   in flight: those can change which messages a narrow holds. It counts as verified only when,
- *   besides, no message of the page was left as cached.
+ *   in flight: those can change which messages a narrow holds. It counts as verified, except for
+ *   the messages whose merge could not be exact (a reaction added on top of a copy that may be
+ *   stale): those stay unverified wherever a range holds them, and are asked for again.
  */
 import type { AccountStore } from '../store/account-store';
 import { cacheMessagesInChunks } from '../store/cache-messages';
@@ -18,6 +20,7 @@ import { filterKey, keysOfMessage, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
 import type { IdRange } from '../store/repos/ranges';
 import type { WriteWatch } from '../store/write-watch';
+import { markDoubtful, mergeNewer } from '../store/merge-newer';
 
 /** What was true when a request went out: the live queue and the cache's version. */
 export interface PageStart {
@@ -36,6 +39,8 @@ export interface StoredPage {
   skippedIds: number[];
   /** The range was recorded as complete. */
   rangeRecorded: boolean;
+  /** Messages left unverified (their merge could not be exact): to be asked for again. */
+  doubtful: number;
 }
 
 export interface StoreOptions {
@@ -77,24 +82,40 @@ export async function storePage(
   { notAsked, report = false, watch }: StoreOptions = {},
 ): Promise<StoredPage> {
   const { versions } = store;
-  const result: StoredPage = { newIds: [], removedIds: [], changedIds: [], skippedIds: [], rangeRecorded: false };
+  const result: StoredPage = {
+    newIds: [],
+    removedIds: [],
+    changedIds: [],
+    skippedIds: [],
+    rangeRecorded: false,
+    doubtful: 0,
+  };
   if (versions.everythingSince(start.version)) {
     result.skippedIds = messages.map((m) => m.id);
     return result;
   }
   const before = report ? new Map(store.messages.getByIds(messages.map((m) => m.id)).map((m) => [m.id, m])) : null;
+  /** Not written as fetched (merged with, or left as, the cache): read back from the cache. */
   const skipped = new Set<number>();
-  const fresh = (m: CachedMessage) => {
-    if (!versions.touchedSince(m.id, start.version)) return true;
+  const inexact: number[] = [];
+  const prepare = (m: CachedMessage): CachedMessage | null => {
+    const changed = versions.changedSince(m.id, start.version);
+    if (changed.length === 0) return m;
     skipped.add(m.id);
-    return false;
+    const merged = mergeNewer(store, m, store.messages.getByIds([m.id])[0], changed);
+    if (!merged.exact) inexact.push(m.id);
+    return merged.message;
   };
-  result.newIds = await cacheMessagesInChunks(store, messages, watch, fresh);
+  result.newIds = await cacheMessagesInChunks(store, messages, watch, prepare);
   result.skippedIds = [...skipped];
   if (before) {
+    const now = new Map(store.messages.getByIds(result.skippedIds).map((m) => [m.id, m]));
     for (const m of messages) {
       const old = before.get(m.id);
-      if (old && !skipped.has(m.id) && signature(old) !== signature(m)) result.changedIds.push(m.id);
+      const stored = now.get(m.id) ?? m;
+      if (old && (!skipped.has(m.id) || now.has(m.id)) && signature(old) !== signature(stored)) {
+        result.changedIds.push(m.id);
+      }
     }
   }
   // The last chunk may have waited: a snapshot that came meanwhile makes the range prove nothing.
@@ -102,9 +123,12 @@ export async function storePage(
   watch?.check();
   store.transaction(() => {
     const returned = new Set(messages.map((m) => m.id));
+    // A message the page did not return is gone from the narrow, unless it arrived or moved in later.
+    const arrivedLater = (id: number) =>
+      versions.changedSince(id, start.version).some((p) => p === 'whole' || p === 'place');
     const gone = store.messages
       .idsIn(filter, range.lo, range.hi)
-      .filter((id) => !returned.has(id) && id !== notAsked && !versions.touchedSince(id, start.version));
+      .filter((id) => !returned.has(id) && id !== notAsked && !arrivedLater(id));
     if (gone.length > 0) {
       const where = store.messages.getByIds(gone);
       result.removedIds = store.messages.evict(gone);
@@ -113,11 +137,11 @@ export async function storePage(
     if (!versions.structureSince(start.version)) {
       const key = filterKey(filter);
       store.ranges.add(key, range.lo, range.hi);
-      // A message left as cached took only what its event said (a reaction, a flag): the rest of
-      // a copy from before a gap may still be stale, so the range stays unverified.
-      if (skipped.size === 0) store.unverified.clear(key, range.lo, range.hi);
+      store.unverified.clear(key, range.lo, range.hi);
       result.rangeRecorded = true;
     }
+    // Wherever a range vouches for a message whose merge was not exact, it is in doubt again.
+    result.doubtful = markDoubtful(store, inexact);
   });
   watch?.mark();
   return result;

@@ -79,6 +79,8 @@ export interface PagerDeps {
   log: Logger;
   /** A window was answered from a range not checked since the last event gap. */
   onStale?: (filter: NarrowFilter, anchor: PageAnchor, before: number, after: number) => void;
+  /** A stored page left some messages unverified (changed while it was on its way): check them again. */
+  onDoubt?: () => void;
 }
 
 export class Pager {
@@ -131,6 +133,7 @@ export class Pager {
       }
       const range = this.#provenRange(filter, anchor, fetched, start.queue);
       const stored = await storePage(this.#d.store, filter, fetched.messages, range, start, { report });
+      if (stored.doubtful > 0) this.#d.onDoubt?.();
       return {
         messages: this.#asCached(filter, fetched.messages, stored.skippedIds),
         foundOldest: fetched.foundOldest,
@@ -219,6 +222,7 @@ export class Pager {
     for (const f of fetched) {
       const range = this.#provenRange(filter, f.edge, f.page, start.queue);
       const stored = await storePage(this.#d.store, filter, f.page.messages, range, start, { notAsked: f.edge, watch });
+      if (stored.doubtful > 0) this.#d.onDoubt?.();
       newIds.push(...stored.newIds);
       removedIds.push(...stored.removedIds);
       // Left as cached: the answer is read again below.

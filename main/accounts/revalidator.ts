@@ -5,7 +5,8 @@
  * (offline first); this then fetches, in the background and one request at a time:
  *
  * 1. the windows the user looked at (answered from an unverified range), the latest first;
- * 2. after a gap, every unverified range, the open view's first, then the newest first.
+ * 2. after a gap, every unverified range, the open view's first, then the newest first, at most
+ *    REVALIDATE_PER_MINUTE requests a minute; it stops when the account closes.
  *
  * Each fetch replaces what it covers (./page-store.ts) and the differences go out as deltas
  * (messages:added / updated / removed), so the screen is corrected in place. When the server
@@ -18,9 +19,12 @@ import { filterKey, filterOfKey, type NarrowFilter } from '../store/narrows';
 import type { Delta } from '../sync/deltas';
 import type { PageAnchor } from './cache-page';
 import type { Pager, PageResult } from './pager';
+import { RequestBudget } from './request-budget';
 
 /** Messages asked for per request when walking an unverified range, newest first. */
 export const REVALIDATE_BATCH = 500;
+/** Background walk requests per minute at most (500 messages each); a window the user looks at is not held back. */
+export const REVALIDATE_PER_MINUTE = 30;
 /** Rounds in a row that verify nothing (events kept touching the pages) before the walk waits for the next view or gap. */
 const MAX_STALLS = 3;
 /** Unverified ranges looked at when choosing the next one. */
@@ -40,6 +44,8 @@ export interface RevalidatorDeps {
   openView: () => NarrowFilter | null;
   publish: (deltas: Delta[]) => void;
   log: Logger;
+  /** Caps the walk's requests (default REVALIDATE_PER_MINUTE). */
+  budget?: RequestBudget;
 }
 
 export class Revalidator {
@@ -50,8 +56,11 @@ export class Revalidator {
   #running: Promise<void> | null = null;
   #closed = false;
 
+  readonly #budget: RequestBudget;
+
   constructor(deps: RevalidatorDeps) {
     this.#d = deps;
+    this.#budget = deps.budget ?? new RequestBudget(REVALIDATE_PER_MINUTE);
   }
 
   /** A view was answered from a range not checked since the last gap. */
@@ -72,7 +81,8 @@ export class Revalidator {
 
   /**
    * Events were applied: a walk that paused (events kept touching its pages) goes on, and one
-   * starts for what the events put in doubt (a copy not checked since a gap moved into a range).
+   * starts for what the events put in doubt (a copy not checked since a gap moved into a range), or
+   * what a stored page left in doubt (Pager onDoubt).
    */
   resume(): void {
     if (!this.#walkRanges && this.#d.store.unverified.count() === 0) return;
@@ -102,6 +112,8 @@ export class Revalidator {
       const viewed = this.#viewed.shift();
       const job = viewed ?? this.#nextRange();
       if (!job) return;
+      if (!viewed) await this.#budget.take();
+      if (this.#closed) return;
       const newest = this.#d.store.messages.newestId();
       const unverifiedBefore = this.#d.store.unverified.span(newest);
       let result: PageResult;

@@ -9,7 +9,7 @@ import type { MessageView, SearchPhase, SearchResult } from '../../common/model'
 import { getMessages, supports, type ApiClient, type ApiNarrow } from '../api';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
-import { cacheMessages } from '../store/cache-messages';
+import { cacheFetchedSince } from '../store/merge-newer';
 import { dmKeyOf } from '../store/narrows';
 import type { LocalQuery } from '../store/repos/search';
 import { toCachedMessage } from '../sync/convert';
@@ -103,6 +103,8 @@ export async function searchMessages(deps: SearchDeps, text: string, opts: Searc
   if (opts.phase === 'cache') {
     // The cache's answer alone: the merged phase, asked beside it, brings the server's.
   } else if (deps.client) {
+    // Results are an answer from the past: they never overwrite what an event changed meanwhile.
+    const since = store.versions.begin();
     try {
       const res = await getMessages(
         deps.client,
@@ -118,12 +120,14 @@ export async function searchMessages(deps: SearchDeps, text: string, opts: Searc
         { timeoutMs: SERVER_TIMEOUT_MS },
       );
       const found = res.messages.map((m) => toCachedMessage(m, m.flags ?? []));
-      cacheMessages(store, found);
+      cacheFetchedSince(store, found, since);
       for (const m of found) ids.add(m.id);
       serverConsulted = true;
     } catch (e) {
       serverError = e instanceof Error ? e.message : String(e);
       deps.log.info('server search failed; answering from the cache', { reason: serverError });
+    } finally {
+      store.versions.end(since);
     }
   } else {
     serverError = 'This account is signed out, so only cached messages were searched.';

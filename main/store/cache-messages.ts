@@ -84,21 +84,21 @@ export function yieldToEventLoop(): Promise<void> {
  * the IDs that were not cached before. Each chunk lands whole or not at all; a failure stops the
  * rest (the chunks already written stay: each is a correct cache entry on its own). A caller that
  * records a range over these messages does so after this resolves, when all of them are there.
- * A `watch` learns whether another writer got in between the chunks. `keep` is asked about each
- * message right before its chunk is written (an event may have changed it while earlier chunks
- * were written): those it refuses are left as cached.
+ * A `watch` learns whether another writer got in between the chunks. `prepare` is asked about
+ * each message right before its chunk is written (an event may have changed it while earlier
+ * chunks were written): it returns what to write instead, or null to leave the cache as it is.
  */
 export async function cacheMessagesInChunks(
   store: AccountStore,
   messages: readonly CachedMessage[],
   watch?: WriteWatch,
-  keep?: (m: CachedMessage) => boolean,
+  prepare?: (m: CachedMessage) => CachedMessage | null,
 ): Promise<number[]> {
   const newIds: number[] = [];
   for (let start = 0; start < messages.length; start += MESSAGES_PER_TRANSACTION) {
     if (start > 0) await yieldToEventLoop();
     const slice = messages.slice(start, start + MESSAGES_PER_TRANSACTION);
-    const chunk = keep ? slice.filter(keep) : slice;
+    const chunk = prepare ? slice.flatMap((m) => prepare(m) ?? []) : slice;
     watch?.check();
     newIds.push(...store.transaction(() => write(store, chunk)));
     watch?.mark();

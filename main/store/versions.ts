@@ -2,16 +2,29 @@
  * Which writes happened since a slow reader began. A fetched page is an answer from the past:
  * between the request and its store, the sync loop may apply events (an edit, a delete, a read on
  * another device, a move) and the user may act (mark read, star). Each of those bumps the
- * account's version and stamps the messages it touched; a page stored later keeps its hands off
- * every message stamped after it was asked for, so nothing older overwrites something newer.
+ * account's version and stamps the messages it touched with the part of them it changed (its
+ * aspect); a page stored later takes every other part from the server and keeps the cached state
+ * of the parts stamped after it was asked for, so nothing older overwrites something newer and
+ * nothing newer in one part keeps an old copy's other parts.
  *
  * In memory only: a reader never outlives the process. Stamps are kept only while some reader is
  * in flight (and only as far back as the oldest one), so an idle account holds none.
  */
+
+/**
+ * The parts of a message one change can touch. Each but `reactions` is replaced whole by the
+ * change that touches it (the event carries the new value); a reaction event adds or removes one.
+ * `content` covers the text, its edit time and the flags an edit recomputes (mentions).
+ */
+export type MessageAspect = 'content' | 'place' | 'read' | 'starred' | 'reactions';
+
+/** A change that says everything about a message (a new message, a delete). */
+export type Touch = MessageAspect | 'whole';
+
 export class CacheVersions {
   #current = 0;
-  /** Message ID -> the version that last touched it. */
-  readonly #touched = new Map<number, number>();
+  /** Message ID -> for each part touched, the version that last touched it. */
+  readonly #touched = new Map<number, Map<Touch, number>>();
   /** The version of the last change that may have touched any message (a new snapshot, "mark all read"). */
   #everything = 0;
   /** The version of the last move or delete: what a narrow holds may have changed. */
@@ -36,14 +49,21 @@ export class CacheVersions {
       return;
     }
     const oldest = Math.min(...this.#readers.keys());
-    for (const [id, v] of this.#touched) if (v < oldest) this.#touched.delete(id);
+    for (const [id, parts] of this.#touched) {
+      for (const [part, v] of parts) if (v < oldest) parts.delete(part);
+      if (parts.size === 0) this.#touched.delete(id);
+    }
   }
 
-  /** These messages changed (an event or the user's own change). */
-  touch(ids: Iterable<number>): void {
+  /** These messages changed (an event or the user's own change), in the part named. */
+  touch(ids: Iterable<number>, part: Touch = 'whole'): void {
     const v = ++this.#current;
     if (this.#readers.size === 0) return;
-    for (const id of ids) this.#touched.set(id, v);
+    for (const id of ids) {
+      let parts = this.#touched.get(id);
+      if (!parts) this.#touched.set(id, (parts = new Map()));
+      parts.set(part, v);
+    }
   }
 
   /** Anything may have changed (a new register snapshot, every message marked read). */
@@ -52,14 +72,24 @@ export class CacheVersions {
   }
 
   /** Messages moved or were deleted: which messages a narrow holds changed. */
-  touchStructure(ids: Iterable<number>): void {
-    this.touch(ids);
+  touchStructure(ids: Iterable<number>, part: 'place' | 'whole'): void {
+    this.touch(ids, part);
     this.#structure = this.#current;
   }
 
-  /** Whether this message may have changed after `start`. */
+  /** Whether any part of this message may have changed after `start`. */
   touchedSince(id: number, start: number): boolean {
-    return this.#everything > start || (this.#touched.get(id) ?? 0) > start;
+    return this.changedSince(id, start).length > 0;
+  }
+
+  /** The parts of this message changed after `start` (['whole'] when all of it may have). */
+  changedSince(id: number, start: number): Touch[] {
+    if (this.#everything > start) return ['whole'];
+    const parts = this.#touched.get(id);
+    if (!parts) return [];
+    const changed: Touch[] = [];
+    for (const [part, v] of parts) if (v > start) changed.push(part);
+    return changed.includes('whole') ? ['whole'] : changed;
   }
 
   /** Whether anything at all may have changed after `start`. */

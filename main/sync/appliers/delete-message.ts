@@ -9,7 +9,7 @@ import type { Delta } from '../deltas';
 import type { ApplyContext } from './context';
 
 export function applyDeleteMessage({ store }: ApplyContext, ev: DeleteMessageEvent): Delta[] {
-  store.versions.touchStructure(ev.message_ids);
+  store.versions.touchStructure(ev.message_ids, 'whole');
   const removed = store.messages.deleteMany(ev.message_ids);
   const wereUnread = store.unreads.remove(ev.message_ids);
   const deltas: Delta[] = [];

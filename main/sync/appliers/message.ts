@@ -19,7 +19,10 @@ export function applyMessage(ctx: ApplyContext, ev: MessageEvent): Delta[] {
 
 export function applyMessages({ store }: ApplyContext, events: readonly MessageEvent[]): Delta[] {
   const messages = events.map((ev) => toCachedMessage(ev.message, ev.flags));
-  store.versions.touch(messages.map((m) => m.id));
+  store.versions.touch(
+    messages.map((m) => m.id),
+    'whole',
+  );
   cacheMessages(store, messages);
 
   const deltas: Delta[] = [];

@@ -5,7 +5,7 @@ import type { Delta } from '../deltas';
 import type { ApplyContext } from './context';
 
 export function applyReaction({ store }: ApplyContext, ev: ReactionEvent): Delta[] {
-  store.versions.touch([ev.message_id]);
+  store.versions.touch([ev.message_id], 'reactions');
   const r = toStoredReaction(ev);
   const cached =
     ev.op === 'add' ? store.messages.addReaction(ev.message_id, r) : store.messages.removeReaction(ev.message_id, r);

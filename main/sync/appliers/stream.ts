@@ -25,7 +25,7 @@ export function applyStream({ store, log }: ApplyContext, ev: StreamEvent): Delt
         wasSubscribed ||= store.channels.isSubscribed(id);
         store.channelDirectory.remove(id);
         store.subscribers.forgetChannel(id);
-        store.versions.touchStructure([]);
+        store.versions.touchStructure([], 'whole');
         store.ranges.forgetChannel(id);
       }
       return wasSubscribed ? [changed, { kind: 'sidebarChanged' }] : [changed];

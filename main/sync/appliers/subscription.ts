@@ -39,7 +39,7 @@ export function applySubscription({ store, log, selfUserId }: ApplyContext, ev: 
   switch (ev.op) {
     case 'add':
       // Events of the channel flow only from now: a page asked for before may not stay open to the newest.
-      store.versions.touchStructure([]);
+      store.versions.touchStructure([], 'whole');
       for (const s of ev.subscriptions) {
         store.channels.upsertSubscribed(toSubscribedChannel(s));
         const list = subscriberListOf(s);
@@ -50,7 +50,7 @@ export function applySubscription({ store, log, selfUserId }: ApplyContext, ev: 
     case 'remove':
       for (const s of ev.subscriptions) {
         store.channels.unsubscribe(s.stream_id);
-        store.versions.touchStructure([]);
+        store.versions.touchStructure([], 'whole');
         store.ranges.forgetChannel(s.stream_id);
         store.subscribers.remove([s.stream_id], [selfUserId]);
       }

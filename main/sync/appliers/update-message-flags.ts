@@ -74,7 +74,7 @@ export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlag
   const { store } = ctx;
   const on = ev.op === 'add';
   if (ev.all) store.versions.touchEverything();
-  else store.versions.touch(ev.messages);
+  else store.versions.touch(ev.messages, ev.flag === 'read' ? 'read' : ev.flag === 'starred' ? 'starred' : 'content');
   if (ev.flag === 'read') return applyRead(ctx, ev);
   if (ev.flag === 'starred') {
     const ids = store.messages.setStarred(ev.messages, on);

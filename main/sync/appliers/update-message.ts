@@ -51,7 +51,7 @@ function applyMove({ store, log }: ApplyContext, ev: UpdateMessageEvent): number
     log.warn('update_message move without channel or topic; ignored', { id: ev.id, message_id: ev.message_id });
     return [];
   }
-  store.versions.touchStructure(ev.message_ids);
+  store.versions.touchStructure(ev.message_ids, 'place');
   const movedAt = isResolveOnly(ev) ? null : (ev.edit_timestamp ?? null);
   const unverified = doubtfulCopies(store, ev.message_ids);
   const moved = store.messages.move(ev.message_ids, channelId, topic, movedAt);
@@ -108,7 +108,7 @@ function applyFlags({ store }: ApplyContext, ev: UpdateMessageEvent): boolean {
 }
 
 export function applyUpdateMessage(ctx: ApplyContext, ev: UpdateMessageEvent): Delta[] {
-  ctx.store.versions.touch([ev.message_id]);
+  ctx.store.versions.touch([ev.message_id], 'content');
   const changed = new Set<number>();
   const deltas: Delta[] = [];
   if (applyContent(ctx, ev)) changed.add(ev.message_id);

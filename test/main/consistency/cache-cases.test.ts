@@ -10,6 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MessageActions } from '../../../main/accounts/message-actions';
 import { createLogger } from '../../../main/log';
+import { searchMessages } from '../../../main/search/search';
 import { NEWEST, type NarrowFilter } from '../../../main/store/narrows';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { Actor } from './actor';
@@ -21,6 +22,7 @@ let other: Actor;
 let channelId: number;
 let rig: CacheRig;
 let run = 0;
+const quiet = createLogger({ name: 'cases', sink: () => {} });
 
 beforeAll(async () => {
   server = await startDevServer();
@@ -176,6 +178,49 @@ describe('2. an event applied while a page is in flight', () => {
     await page;
     // Whatever the cache now claims complete, the answer from it holds both messages.
     expect(idsOf((await rig.pager.page(t, 'newest', 10, 0)).messages)).toEqual([mine, later]);
+  });
+  it('a copy moved during a gap and starred while a page of its new topic is on its way lands there', async () => {
+    // Model test, seed 23, run 835: the page left the whole copy as cached (still at its old
+    // place) because the star touched it, yet recorded the new topic's range as complete.
+    const t = topic();
+    const dest: NarrowFilter & { kind: 'topic' } = { ...t, topic: `${t.topic} moved` };
+    const id = await other.sendToChannel(channelId, t.topic, 'moved during the gap');
+    await freshRig();
+    await rig.pager.page(t, 'newest', 10, 0);
+    rig.loseQueue();
+    await other.call('PATCH', `/messages/${id}`, QUIET_MOVE(dest.topic));
+    // No background check: the race is the page's alone.
+    rig.revalidator.close();
+    await rig.reconnect();
+    const held = rig.hold();
+    const page = held.around(() => rig.pager.page(dest, 'newest', 10, 0));
+    await held.answered;
+    await me.call('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'starred' });
+    expect(await rig.drain()).toBeGreaterThan(0);
+    held.release();
+    expect(idsOf((await page).messages)).toEqual([id]);
+    const [now] = rig.store.messages.getByIds([id]);
+    expect([now!.topic, now!.starred]).toEqual([dest.topic, true]);
+    expect(idsOf(cached(dest))).toEqual([id]);
+    expect(idsOf(cached(t))).toEqual([]);
+  });
+  it('a search result fetched before an edit and a star does not overwrite them', async () => {
+    const t = topic();
+    const word = `walrus${run}`;
+    const id = await other.sendToChannel(channelId, t.topic, `${word} before`);
+    await freshRig();
+    await rig.pager.page(t, 'newest', 10, 0);
+    const deps = { store: rig.store, client: rig.client, featureLevel: () => 420, log: quiet, selfUserId: me.userId };
+    const held = rig.hold();
+    const search = held.around(() => searchMessages(deps, word, { limit: 10 }));
+    await held.answered;
+    await other.call('PATCH', `/messages/${id}`, { content: `${word} after` });
+    await me.call('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'starred' });
+    expect(await rig.drain()).toBeGreaterThan(0);
+    held.release();
+    expect((await search).messages.map((m) => m.id)).toEqual([id]);
+    const [now] = rig.store.messages.getByIds([id]);
+    expect([now!.content.includes('after'), now!.starred]).toEqual([true, true]);
   });
 });
 

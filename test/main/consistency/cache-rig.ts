@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { messageFetcher } from '../../../main/accounts/fetcher';
 import { refreshAfterGap } from '../../../main/accounts/gap-catch-up';
 import { Pager } from '../../../main/accounts/pager';
+import { RequestBudget } from '../../../main/accounts/request-budget';
 import { Revalidator } from '../../../main/accounts/revalidator';
 import { ApiClient, NetworkError } from '../../../main/api';
 import { createLogger } from '../../../main/log';
@@ -67,6 +68,8 @@ export class CacheRig {
   #api: SyncApi;
   /** Requests whose path ends so: sent and applied by the server, then the answer is lost. */
   #loseAnswers: string[] = [];
+  /** Awaited with each answer before the client sees it (e.g. to arm a dev server fault for the next request). */
+  beforeAnswer: ((url: URL) => Promise<void>) | null = null;
   #queue: string | null = null;
   #lastEventId = -1;
 
@@ -74,6 +77,7 @@ export class CacheRig {
     readonly baseUrl: string,
     readonly creds: { email: string; apiKey: string; userId: number },
     file = join(tempDir(), 'rig.sqlite'),
+    budget?: RequestBudget,
   ) {
     this.store = AccountStore.open(file);
     const client = new ApiClient({ realmUrl: baseUrl, auth: creds, fetch: (i, init) => this.#fetch(i, init), log });
@@ -85,6 +89,7 @@ export class CacheRig {
       liveQueueId: () => this.#queue,
       log,
       onStale: (f, a, b, af) => this.revalidator.viewed(f, a, b, af),
+      onDoubt: () => this.revalidator.resume(),
     });
     this.revalidator = new Revalidator({
       store: this.store,
@@ -92,6 +97,8 @@ export class CacheRig {
       openView: () => this.openView,
       publish: (d) => this.published.push(...d),
       log,
+      // Unlimited unless a test is about the cap: a minute's wait would only slow the scripts.
+      budget: budget ?? new RequestBudget(Number.POSITIVE_INFINITY),
     });
   }
 
@@ -174,6 +181,7 @@ export class CacheRig {
     const held = hold && !hold.taken ? hold : undefined;
     if (held) held.taken = true;
     const res = await fetch(input, init);
+    await this.beforeAnswer?.(url);
     const lose = this.#loseAnswers.findIndex((suffix) => url.pathname.endsWith(suffix));
     if (lose >= 0) {
       this.#loseAnswers.splice(lose, 1);
