@@ -212,7 +212,7 @@ describe('2. an event applied while a page is in flight', () => {
     await rig.pager.page(t, 'newest', 10, 0);
     const deps = { store: rig.store, client: rig.client, featureLevel: () => 420, log: quiet, selfUserId: me.userId };
     const held = rig.hold();
-    const search = held.around(() => searchMessages(deps, word, { limit: 10 }));
+    const search = held.around(() => searchMessages(deps, word, { limit: 10, phase: 'merged' }));
     await held.answered;
     await other.call('PATCH', `/messages/${id}`, { content: `${word} after` });
     await me.call('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'starred' });
