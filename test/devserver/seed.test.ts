@@ -165,7 +165,7 @@ describe('the large seed', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 90_000); // seeds 100k messages: 10-20 s alone, more on a busy machine
 });
 
 describe('the empty seed and bad flags', () => {
