@@ -83,6 +83,8 @@ export class Actor {
         bulk_message_deletion: true,
         user_settings_object: true,
         empty_topic_name: true,
+        // As Parley declares it: archived channels (and their subscriptions) stay in the snapshot.
+        archived_channels: true,
       },
     });
   }

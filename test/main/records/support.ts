@@ -52,7 +52,13 @@ export async function freshRegister(p: Person, fetchTypes: string[], extra: Reco
   return raw(p, 'POST', '/register', {
     fetch_event_types: fetchTypes,
     event_types: ['heartbeat'],
-    client_capabilities: { include_deactivated_groups: true, empty_topic_name: true, notification_settings_null: true },
+    // archived_channels as Parley declares it (main/sync/register-params.ts), so archived channels compare alike.
+    client_capabilities: {
+      include_deactivated_groups: true,
+      empty_topic_name: true,
+      notification_settings_null: true,
+      archived_channels: true,
+    },
     ...extra,
   });
 }
