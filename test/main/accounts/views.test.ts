@@ -103,6 +103,7 @@ describe('views', () => {
         color: '#123456',
         description: 'All',
         inviteOnly: false,
+        isArchived: false,
         isMuted: false,
         pinToTop: true,
         unreadCount: 3,

@@ -45,6 +45,20 @@ describe('feature gates', () => {
       inviteToGroups: true,
       scheduledMessages: true,
       reminders: true,
+      unmuteTopics: true,
+      channelTopicsPolicy: true,
+      channelPermissions: [
+        'can_remove_subscribers_group',
+        'can_administer_channel_group',
+        'can_send_message_group',
+        'can_add_subscribers_group',
+        'can_subscribe_group',
+        'can_move_messages_out_of_channel_group',
+        'can_move_messages_within_channel_group',
+        'can_resolve_topics_group',
+        'can_delete_any_message_group',
+        'can_delete_own_message_group',
+      ],
     });
     expect(featureGates(300, store)).toMatchObject({
       navigationViews: false,

@@ -57,13 +57,16 @@ describe('linkifiers', () => {
       url_template: 'https://www.rfc-editor.org/rfc/rfc{num}',
     });
     expect(added['result']).toBe('success');
+    // The first sync's own announcement of 'linkifiers' may come after `before`: wait for the list itself.
     await t.waitFor(
       'records:changed',
       (p) => p.accountId === member.id && p.areas.includes('linkifiers') && t.events.length > before,
     );
-    expect(await t.ok('linkifiers:list', { accountId: member.id })).toContainEqual({
-      pattern: 'RFC(?P<num>[0-9]+)',
-      urlTemplate: 'https://www.rfc-editor.org/rfc/rfc{num}',
-    });
+    await expect
+      .poll(() => t.ok('linkifiers:list', { accountId: member.id }), { timeout: 10_000 })
+      .toContainEqual({
+        pattern: 'RFC(?P<num>[0-9]+)',
+        urlTemplate: 'https://www.rfc-editor.org/rfc/rfc{num}',
+      });
   });
 });
