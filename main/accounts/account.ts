@@ -66,8 +66,7 @@ export class Account {
   readonly store: AccountStore;
   #record: AccountRecord;
   #status: AccountStatus;
-  // The newest message ID this run knew of (cached, unread in a snapshot, or from an event), or null
-  // before its first queue (registered, or the last run's answering): after a lost queue, anything newer arrived in the gap.
+  // Newest message ID this run knew of, or null before its first queue: after a loss, newer ones came in the gap.
   #newestKnown: number | null = null;
   #openView: Narrow | null;
   readonly #o: AccountOptions;
@@ -236,8 +235,7 @@ export class Account {
     const users = userLookup(this.store);
     const messages = result.messages.map((m) => messageView(m, users));
     if (result.foundNewest || anchor === 'newest') {
-      // Unconfirmed sends of this narrow sit after the newest message, as the user left them
-      // (also offline, when the cache cannot prove it holds the newest).
+      // Unconfirmed sends sit after the newest message, as left (also offline, when the newest is unproven).
       const key = filterKey(filter);
       for (const e of this.store.outbox.all()) {
         if (keysOfMessage(e).includes(key)) messages.push(echoView(e, this.#self(), users));
