@@ -189,13 +189,12 @@ export class Account {
   start(): void {
     this.#out.publishSidebar();
     this.#emit('account:status', { accountId: this.id, status: this.#status });
-    // What was written before the last quit is still waiting: its echoes come back at once.
     const unsent = this.store.outbox.all();
     this.#out.echoes('messages:added', unsent);
     this.#engine?.start();
     if (this.#client) this.#presence ??= startPresence(this.#client, this.store, this.#o, this.records);
     void this.#push?.ensureRegistered(); // at once: a resumed queue may not answer for a long-poll
-    // Not waiting for the first event (a resumed queue may stay quiet a whole long-poll); offline, the outbox backs off.
+    // Left unsent at the last quit: echoed at once, and sent without waiting for a first event.
     if (unsent.length > 0) void this.#outbox.flush();
   }
 
