@@ -9,6 +9,8 @@ import type { MessagesState } from '../state/messages.svelte';
 import type { MessageActions } from '../state/messageActions';
 
 const ROWS = '[role="log"] article[data-message-id]';
+/** The event asking the message list to scroll by `detail` pixels (handled in MessageList.svelte). */
+export const PAGE_SCROLL_EVENT = 'parleypage';
 const rowsShown = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(ROWS)];
 
 /** The row the keyboard selected: the one holding the focus. */
@@ -84,7 +86,10 @@ export async function goToLast(
 export function scrollPage(direction: 1 | -1): boolean {
   const scroller = scrollerOf();
   if (!scroller) return false;
-  scroller.scrollBy({ top: direction * scroller.clientHeight * 0.9, behavior: 'instant' });
+  const delta = direction * scroller.clientHeight * 0.9;
+  // The message list scrolls itself (see MessageList's onPageScroll); any other scroller by hand.
+  const page = new CustomEvent(PAGE_SCROLL_EVENT, { detail: delta, cancelable: true });
+  if (scroller.dispatchEvent(page)) scroller.scrollBy({ top: delta, behavior: 'instant' });
   void selectFirstInSight(scroller);
   return true;
 }

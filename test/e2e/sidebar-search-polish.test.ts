@@ -33,6 +33,7 @@ describe('sidebar and search polish', () => {
     const channels = page.getByRole('navigation', { name: 'Channels' });
     const heading = channels.getByRole('heading', { name: 'Channels', exact: true });
     const box = (await heading.boundingBox())!;
+    await page.screenshot({ path: join(ARTIFACTS, 'sidebar-at-start.png') });
     // The channel list starts in the upper half of a 900 px window, whatever the sidebar's scroll.
     expect(box.y + box.height).toBeLessThan(450);
     await channels

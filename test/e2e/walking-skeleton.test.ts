@@ -144,7 +144,9 @@ it('signs in, reads, sends, receives live, and restarts from the cache', async (
   if (!channel) throw new Error('The demo seed has no channel with a named topic');
   await channels.getByRole('button', { name: channel.name, exact: true }).click();
   await visible(page.getByRole('log').getByRole('article').first());
-  await channels.getByRole('button', { name: `Topics in ${channel.name}` }).click();
+  // The open channel shows its topics (as Zulip's sidebar does); the toggle only opens them if closed.
+  const topicsToggle = channels.getByRole('button', { name: `Topics in ${channel.name}` });
+  if ((await topicsToggle.getAttribute('aria-expanded')) !== 'true') await topicsToggle.click();
   await channels
     .getByRole('list', { name: `Topics in ${channel.name}` })
     .getByRole('button', { name: topic, exact: true })
