@@ -4,13 +4,13 @@
  * Space) scroll a screen and select the first message wholly in sight. Also where the selected
  * message is when none holds the focus: the first unread one the view opened at, else the last.
  */
+import { PAGE_SCROLL_EVENT } from '../lib/pageScrollEvent';
 import { isConfirmed } from '../state/messageList';
 import type { MessagesState } from '../state/messages.svelte';
 import type { MessageActions } from '../state/messageActions';
 
 const ROWS = '[role="log"] article[data-message-id]';
-/** The event asking the message list to scroll by `detail` pixels (handled in MessageList.svelte). */
-export const PAGE_SCROLL_EVENT = 'parleypage';
+
 const rowsShown = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(ROWS)];
 
 /** The row the keyboard selected: the one holding the focus. */
