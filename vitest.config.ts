@@ -20,7 +20,8 @@ export default defineConfig({
           // Clears the dev-server response recordings that the conformance project validates.
           globalSetup: ['test/conformance/clear-recordings.ts'],
           testTimeout: 20_000,
-          hookTimeout: 30_000,
+          // Setup hooks start dev servers, which a loaded machine may take a minute to bring up.
+          hookTimeout: 90_000,
         },
       },
       {

@@ -46,7 +46,9 @@ interface StartLine {
 }
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const START_TIMEOUT_MS = 20_000;
+// Generous: a loaded two-core machine running many test files at once (CI) can take well over
+// 20 s to transform and seed a dev server; a server that never starts still fails, with its stderr.
+const START_TIMEOUT_MS = 60_000;
 const running = new Set<ChildProcess>();
 
 process.once('exit', () => {

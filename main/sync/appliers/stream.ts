@@ -16,6 +16,10 @@ export function applyStream({ store, log }: ApplyContext, ev: StreamEvent): Delt
         store.channelDirectory.upsert(toStoredChannel(c));
         const list = subscriberListOf(c);
         if (list) store.subscribers.setList(c.stream_id, list.userIds, list.partial);
+        // Zulip's create event carries no list, only a count (FL 394). A channel just created has
+        // none yet: its list is known to be empty, and the peer_add events that follow fill it
+        // (an unknown list would ignore them). A channel that only became visible keeps it unknown.
+        else if (c.subscriber_count === 0) store.subscribers.setList(c.stream_id, []);
       }
       return [changed];
     case 'delete': {

@@ -63,6 +63,23 @@ describe('stream', () => {
     expect(store.subscribers.of(5)).toBeNull();
   });
 
+  it('a channel created with no subscribers yet follows the peer_add events after it; one only made visible stays unknown', () => {
+    apply('stream', {
+      op: 'create',
+      streams: [{ stream_id: 6, name: 'fresh', description: '', invite_only: false, subscriber_count: 0 }],
+    });
+    apply('subscription', { op: 'peer_add', stream_ids: [6], user_ids: [2, 3] });
+    expect(store.subscribers.of(6)).toEqual({ userIds: [2, 3], partial: false });
+    expect(store.channelDirectory.get(6)?.extra['subscriber_count']).toBe(2);
+    apply('stream', {
+      op: 'create',
+      streams: [{ stream_id: 7, name: 'old', description: '', invite_only: false, subscriber_count: 4 }],
+    });
+    apply('subscription', { op: 'peer_add', stream_ids: [7], user_ids: [2] });
+    expect(store.subscribers.of(7)).toBeNull();
+    expect(store.channelDirectory.get(7)?.extra['subscriber_count']).toBe(5);
+  });
+
   it('a change to a subscribed channel also changes the sidebar', () => {
     apply('subscription', { op: 'add', subscriptions: [subscription(9, 'mine')] });
     const deltas = apply('stream', { op: 'update', stream_id: 9, name: 'mine', property: 'name', value: 'ours' });

@@ -96,6 +96,15 @@ describe('record events through the sync loop', () => {
     await until(() => store.channels.getSubscribed(id)?.subscription.pinToTop);
     expect(store.channels.getSubscribed(id)?.subscription.isMuted).toBe(true);
 
+    // A public channel others create without me: its subscribers follow from the peer_add events
+    // (the create event names none), so the final comparison with register finds them too.
+    const theirs = unique('theirs');
+    const theirsId = Number(
+      (await raw(admin, 'POST', '/channels/create', { name: theirs, subscribers: [admin.userId, other.userId] }))['id'],
+    );
+    await until(() => store.subscribers.of(theirsId)?.userIds.length === 2);
+    expect(store.channels.isSubscribed(theirsId)).toBe(false);
+
     const archived = unique('doomed');
     const doomed = Number(
       (await raw(admin, 'POST', '/channels/create', { name: archived, subscribers: [admin.userId, me.userId] }))['id'],
