@@ -4,20 +4,18 @@
  * tunnels CONNECT and forwards absolute-form requests, and remembers where each one went.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { proxyFetchFromEnv } from '../../../main/api/proxy';
 import { createLogger } from '../../../main/log';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { startLoopbackProxy, type LoopbackProxy } from '../../helpers/loopbackProxy';
 import { startThreadedCore, type ThreadedCore } from './support';
 
 let server: RunningDevServer;
-let proxy: Server;
+let proxy: LoopbackProxy;
 let proxyUrl: string;
-const seen: string[] = [];
 let work: string;
 let t: ThreadedCore | null = null;
 const quiet = createLogger({ name: 'test', sink: () => undefined });
@@ -25,41 +23,17 @@ const quiet = createLogger({ name: 'test', sink: () => undefined });
 beforeAll(async () => {
   server = await startDevServer({ seed: 'demo' });
   work = mkdtempSync(join(tmpdir(), 'parley-proxy-'));
-  proxy = createServer((req, res) => {
-    // Absolute-form: GET http://host:port/path
-    const target = new URL(req.url ?? '');
-    seen.push(target.host);
-    const upstream = request(target, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(upstream);
-  });
-  proxy.on('connect', (req, client, head) => {
-    seen.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const address = proxy.address();
-  proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  proxy = await startLoopbackProxy();
+  proxyUrl = `http://${proxy.hostPort}`;
 });
 
 afterEach(async () => {
   await t?.core.close();
   t = null;
-  seen.length = 0;
+  proxy.seen.length = 0;
 });
 
 afterAll(async () => {
-  proxy?.closeAllConnections();
   proxy?.close();
   await server?.stop();
   rmSync(work, { recursive: true, force: true });
@@ -86,15 +60,15 @@ describe('a proxy from the environment', () => {
     const summary = await t.ok('account:signIn', { url: server.baseUrl, email: owner.email, password: owner.password });
     await t.waitFor('account:status', (p) => p.accountId === summary.id && p.status.state === 'live');
     const host = new URL(server.baseUrl).host;
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((h) => h === host)).toBe(true);
+    expect(proxy.seen.length).toBeGreaterThan(0);
+    expect(proxy.seen.every((h) => h === host)).toBe(true);
   });
 
   it('lets NO_PROXY hosts go direct', async () => {
     t = await coreWithEnv({ HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }, 'direct');
     const owner = server.byRole(100);
     await t.ok('account:signIn', { url: server.baseUrl, email: owner.email, password: owner.password });
-    expect(seen).toEqual([]);
+    expect(proxy.seen).toEqual([]);
   });
 
   it('is not used when no variable names one', () => {

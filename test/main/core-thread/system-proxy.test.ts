@@ -4,19 +4,17 @@
  * through the proxy named. The proxy is a real one on loopback that remembers what it tunnelled.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { proxyFromPac } from '../../../main/api/system-proxy';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { startLoopbackProxy, type LoopbackProxy } from '../../helpers/loopbackProxy';
 import { startThreadedCore, type ThreadedCore } from './support';
 
 let server: RunningDevServer;
-let proxy: Server;
+let proxy: LoopbackProxy;
 let proxyHostPort: string;
-const seen: string[] = [];
 const asked: string[] = [];
 let work: string;
 let t: ThreadedCore | null = null;
@@ -24,40 +22,18 @@ let t: ThreadedCore | null = null;
 beforeAll(async () => {
   server = await startDevServer({ seed: 'demo' });
   work = mkdtempSync(join(tmpdir(), 'parley-system-proxy-'));
-  proxy = createServer((req, res) => {
-    const target = new URL(req.url ?? '');
-    seen.push(target.host);
-    const upstream = request(target, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(upstream);
-  });
-  proxy.on('connect', (req, client, head) => {
-    seen.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyHostPort = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startLoopbackProxy();
+  proxyHostPort = proxy.hostPort;
 });
 
 afterEach(async () => {
   await t?.core.close();
   t = null;
-  seen.length = 0;
+  proxy.seen.length = 0;
   asked.length = 0;
 });
 
 afterAll(async () => {
-  proxy?.closeAllConnections();
   proxy?.close();
   await server?.stop();
   rmSync(work, { recursive: true, force: true });
@@ -82,17 +58,17 @@ describe('the OS proxy settings', () => {
   it('carry sign-in and the event queue through the proxy they name', async () => {
     await signIn(`PROXY ${proxyHostPort}; DIRECT`, 'through');
     const host = new URL(server.baseUrl).host;
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((h) => h === host)).toBe(true);
+    expect(proxy.seen.length).toBeGreaterThan(0);
+    expect(proxy.seen.every((h) => h === host)).toBe(true);
     // Asked per server, and remembered: not once per request.
     expect(new Set(asked)).toEqual(new Set([new URL(server.baseUrl).origin]));
-    expect(asked.length).toBeLessThan(seen.length);
+    expect(asked.length).toBeLessThan(proxy.seen.length);
   });
 
   it('go direct when they say DIRECT', async () => {
     await signIn('DIRECT', 'direct');
     expect(asked.length).toBeGreaterThan(0);
-    expect(seen).toEqual([]);
+    expect(proxy.seen).toEqual([]);
   });
 });
 
