@@ -1,40 +1,13 @@
 /** Helpers for the records-area dev server tests (drafts, snippets, views, profile fields, ...). */
 import { expect } from 'vitest';
-import type { RunningDevServer } from '../helpers/devserver';
-import { login, type Api, type Obj, type ParamValue } from './support';
+import { openEventQueue, type Queue } from './queue-support';
+import type { Api, Obj, ParamValue } from './support';
 
-export type Client = Api & { userId: number; email: string };
+export { loginRole, type Client, type Queue } from './queue-support';
 
-/** A client's event queue; `drain()` returns what arrived since the last call, without blocking. */
-export interface Queue {
-  id: string;
-  drain(): Promise<Obj[]>;
-  /** Drains and keeps only events of these types. */
-  drainTypes(...types: string[]): Promise<Obj[]>;
-}
-
-export async function openQueue(api: Api, params: Record<string, ParamValue> = {}): Promise<Queue> {
-  const body = await api.ok('POST', '/register', { fetch_event_types: [], ...params });
-  const id = body['queue_id'] as string;
-  let last = -1;
-  const drain = async (): Promise<Obj[]> => {
-    const res = await api.ok('GET', '/events', { queue_id: id, last_event_id: last, dont_block: true });
-    const events = res['events'] as Obj[];
-    if (events.length > 0) last = events[events.length - 1]!['id'] as number;
-    return events.filter((event) => event['type'] !== 'heartbeat');
-  };
-  return {
-    id,
-    drain,
-    drainTypes: async (...types) => (await drain()).filter((event) => types.includes(event['type'])),
-  };
-}
-
-/** Signs in the nth (0-based) seeded user with this role. */
-export async function loginRole(server: RunningDevServer, role: number, nth = 0): Promise<Client> {
-  const user = server.users.filter((u) => u.role === role)[nth];
-  if (!user) throw new Error(`no user number ${nth} with role ${role}`);
-  return login(server, user);
+/** A queue of this area's tests (fetch_event_types [] unless `params` say otherwise). */
+export function openQueue(api: Api, params: Record<string, ParamValue> = {}): Promise<Queue> {
+  return openEventQueue(api, { fetch_event_types: [], ...params });
 }
 
 /** An error response with this HTTP status, code and (when given) message. */
