@@ -3,29 +3,14 @@
  * written offline are shown at once, survive a restart, reach the server exactly once and in
  * the order written, and replace their echoes.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStore, accountDbPath } from '../../../main/store/account-store';
-import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { FaultControl } from '../../helpers/devserverFaults';
 import { startCore, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
-import { confirmed, ownInTopic, signedInCore, withLocalId } from './support';
+import { confirmed, ownInTopic, signedInCore, useFaultyServer, withLocalId } from './support';
 
-let server: RunningDevServer;
-let faults: FaultControl;
 const open: TestCore[] = [];
-
-beforeAll(async () => {
-  server = await startDevServer({ faults: true });
-  faults = new FaultControl(server.baseUrl);
-});
-afterEach(async () => {
-  await faults.clear();
-  for (const t of open.splice(0)) await t.core.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const env = useFaultyServer(open);
 
 /** True when this payload was recorded after the first `mark` events. */
 function isAfter(t: TestCore, mark: number, payload: unknown): boolean {
@@ -44,11 +29,11 @@ function outboxOf(dataDir: string, accountId: string) {
 describe('durable outbox', () => {
   it('keeps messages written offline across a restart, then sends each once, in order', async () => {
     const dataDir = tempDir();
-    const s = await signedInCore(server, dataDir);
+    const s = await signedInCore(env.server, dataDir);
     open.push(s.t);
     const topic = 'written offline';
     // The network goes away: every request from now on is dropped unanswered.
-    await faults.dropNext(100_000);
+    await env.faults.dropNext(100_000);
     const localIds: string[] = [];
     for (const content of ['one', 'two', 'three']) {
       const { localId } = await s.t.ok('compose:send', {
@@ -75,7 +60,7 @@ describe('durable outbox', () => {
       '<p>three</p>',
     ]);
 
-    await faults.clear();
+    await env.faults.clear();
     const views = [];
     for (const localId of localIds) views.push(await confirmed(t2, localId));
     const onServer = await ownInTopic(s.me, s.channelId, topic);
@@ -87,17 +72,17 @@ describe('durable outbox', () => {
   }, 90_000);
 
   it('retries through 5xx answers and honours Retry-After, sending once', async () => {
-    const s = await signedInCore(server, tempDir());
+    const s = await signedInCore(env.server, tempDir());
     open.push(s.t);
     const topic = 'server trouble';
-    await faults.serverErrorNext(2, { pathPrefix: '/api/v1/messages', method: 'POST' });
+    await env.faults.serverErrorNext(2, { pathPrefix: '/api/v1/messages', method: 'POST' });
     const first = await s.t.ok('compose:send', {
       accountId: s.account.id,
       to: { kind: 'channel', channelId: s.channelId, topic },
       content: 'through the storm',
     });
     await confirmed(s.t, first.localId);
-    await faults.rateLimitNext(1, { pathPrefix: '/api/v1/messages', method: 'POST', retryAfter: 2 });
+    await env.faults.rateLimitNext(1, { pathPrefix: '/api/v1/messages', method: 'POST', retryAfter: 2 });
     const second = await s.t.ok('compose:send', {
       accountId: s.account.id,
       to: { kind: 'channel', channelId: s.channelId, topic },
@@ -137,12 +122,12 @@ describe('durable outbox', () => {
       }
       return res;
     };
-    const s = await signedInCore(server, dataDir, { fetch: lossy });
+    const s = await signedInCore(env.server, dataDir, { fetch: lossy });
     open.push(s.t);
     // Events stall, so the message event (with our local_id) cannot settle it before the quit.
-    await faults.hangNext(1000, { pathPrefix: '/api/v1/events' });
+    await env.faults.hangNext(1000, { pathPrefix: '/api/v1/events' });
     const mark = s.t.events.length;
-    await faults.expireQueues({ userId: s.me.userId });
+    await env.faults.expireQueues({ userId: s.me.userId });
     // The engine registers a new queue (whose poll now hangs) and says it is live again.
     await s.t.waitFor(
       'account:status',
@@ -159,9 +144,9 @@ describe('durable outbox', () => {
     await s.t.core.close();
     open.splice(0);
     expect(outboxOf(dataDir, s.account.id)).toMatchObject([{ localId, state: 'sending' }]);
-    await faults.clear();
+    await env.faults.clear();
     // Its queue gone, the event that carried the local_id is never replayed.
-    if (queueAfterQuit === 'expired') await faults.expireQueues({ userId: s.me.userId });
+    if (queueAfterQuit === 'expired') await env.faults.expireQueues({ userId: s.me.userId });
 
     networkDown = false;
     const t2 = await startCore(dataDir, s.credentials, { fetch: lossy });
@@ -192,7 +177,7 @@ describe('durable outbox', () => {
 
   it('a row a crash left in `sending` that never reached the server is sent once after restart', async () => {
     const dataDir = tempDir();
-    const s = await signedInCore(server, dataDir);
+    const s = await signedInCore(env.server, dataDir);
     await s.t.core.close();
     open.splice(0);
     const topic = 'crashed mid-send';
@@ -219,7 +204,7 @@ describe('durable outbox', () => {
 
   it('an earlier message with the same words is not mistaken for an interrupted send', async () => {
     const dataDir = tempDir();
-    const s = await signedInCore(server, dataDir);
+    const s = await signedInCore(env.server, dataDir);
     open.push(s.t);
     const topic = 'same words twice';
     const first = await s.t.ok('compose:send', {

@@ -2,37 +2,22 @@
  * What the user does with a refused message (outbox:edit, outbox:discard), what read_by_sender
  * does, and a dead key found by a send: the account signs out and the message is kept.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStore, accountDbPath } from '../../../main/store/account-store';
-import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { FaultControl } from '../../helpers/devserverFaults';
 import { Actor } from '../consistency/actor';
 import type { TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
-import { confirmed, ownInTopic, signedInCore, withLocalId } from './support';
+import { confirmed, ownInTopic, signedInCore, useFaultyServer, withLocalId } from './support';
 
-let server: RunningDevServer;
-let faults: FaultControl;
 const open: TestCore[] = [];
-
-beforeAll(async () => {
-  server = await startDevServer({ faults: true });
-  faults = new FaultControl(server.baseUrl);
-});
-afterEach(async () => {
-  await faults.clear();
-  for (const t of open.splice(0)) await t.core.close();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const env = useFaultyServer(open);
 
 const MISSING_CHANNEL = 987_654;
 
 describe('refused messages', () => {
   it('stay with the server error until edited to a good destination, then are sent', async () => {
     const dataDir = tempDir();
-    const s = await signedInCore(server, dataDir);
+    const s = await signedInCore(env.server, dataDir);
     open.push(s.t);
     const { localId } = await s.t.ok('compose:send', {
       accountId: s.account.id,
@@ -71,7 +56,7 @@ describe('refused messages', () => {
 
   it('can be discarded: the echo goes and the row is gone', async () => {
     const dataDir = tempDir();
-    const s = await signedInCore(server, dataDir);
+    const s = await signedInCore(env.server, dataDir);
     open.push(s.t);
     const { localId } = await s.t.ok('compose:send', {
       accountId: s.account.id,
@@ -93,7 +78,7 @@ describe('refused messages', () => {
   }, 60_000);
 
   it('editing to an empty message is refused and changes nothing', async () => {
-    const s = await signedInCore(server, tempDir());
+    const s = await signedInCore(env.server, tempDir());
     open.push(s.t);
     const { localId } = await s.t.ok('compose:send', {
       accountId: s.account.id,
@@ -110,7 +95,7 @@ describe('refused messages', () => {
 
 describe('sending', () => {
   it('marks our own messages read for us (read_by_sender)', async () => {
-    const s = await signedInCore(server, tempDir());
+    const s = await signedInCore(env.server, tempDir());
     open.push(s.t);
     const { localId } = await s.t.ok('compose:send', {
       accountId: s.account.id,
@@ -127,14 +112,14 @@ describe('sending', () => {
   it('a send that finds the account deactivated signs it out with a message and keeps the text', async () => {
     const dataDir = tempDir();
     // A member of its own, so deactivating it disturbs no other test.
-    const victim = server.users.find((u) => u.role === 400 && u.userId !== server.byRole(400).userId)!;
-    const admin = await Actor.login(server.baseUrl, server.byRole(200).email, server.byRole(200).password);
-    const s = await signedInCore(server, dataDir, { email: victim.email });
+    const victim = env.server.users.find((u) => u.role === 400 && u.userId !== env.server.byRole(400).userId)!;
+    const admin = await Actor.login(env.server.baseUrl, env.server.byRole(200).email, env.server.byRole(200).password);
+    const s = await signedInCore(env.server, dataDir, { email: victim.email });
     open.push(s.t);
     // The event stream stalls, so only the send can learn what happened.
-    await faults.hangNext(1000, { pathPrefix: '/api/v1/events' });
+    await env.faults.hangNext(1000, { pathPrefix: '/api/v1/events' });
     const mark = s.t.events.length;
-    await faults.expireQueues({ userId: s.me.userId });
+    await env.faults.expireQueues({ userId: s.me.userId });
     await s.t.waitFor(
       'account:status',
       (p) => p.status.state === 'live' && s.t.events.findIndex((e) => e.payload === p) >= mark,
@@ -162,13 +147,13 @@ describe('sending', () => {
   }, 60_000);
 
   it('reading history also notices a deactivated account: signed out, the cache still answers', async () => {
-    const victim = server.users.filter((u) => u.role === 400 && u.userId !== server.byRole(400).userId)[1]!;
-    const admin = await Actor.login(server.baseUrl, server.byRole(200).email, server.byRole(200).password);
-    const s = await signedInCore(server, tempDir(), { email: victim.email });
+    const victim = env.server.users.filter((u) => u.role === 400 && u.userId !== env.server.byRole(400).userId)[1]!;
+    const admin = await Actor.login(env.server.baseUrl, env.server.byRole(200).email, env.server.byRole(200).password);
+    const s = await signedInCore(env.server, tempDir(), { email: victim.email });
     open.push(s.t);
-    await faults.hangNext(1000, { pathPrefix: '/api/v1/events' });
+    await env.faults.hangNext(1000, { pathPrefix: '/api/v1/events' });
     const mark = s.t.events.length;
-    await faults.expireQueues({ userId: s.me.userId });
+    await env.faults.expireQueues({ userId: s.me.userId });
     await s.t.waitFor(
       'account:status',
       (p) => p.status.state === 'live' && s.t.events.findIndex((e) => e.payload === p) >= mark,

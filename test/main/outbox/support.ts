@@ -1,7 +1,9 @@
 /** Shared steps of the outbox tests: a signed-in core, the server's view of what was sent. */
 import type { AccountSummary, MessageView } from '../../../common/model';
 import { MemoryCredentialStore } from '../../../main/credentials';
-import type { RunningDevServer } from '../../helpers/devserver';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
+import { FaultControl } from '../../helpers/devserverFaults';
 import { Actor } from '../consistency/actor';
 import { startCore, type TestCore } from '../core/harness';
 
@@ -57,4 +59,27 @@ export async function ownInTopic(
     { markdown: false, count: 200 },
   );
   return list.map((m) => ({ id: Number(m['id']), content: String(m['content']) })).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * One dev server with its fault interface for a test file, and the cores a test opened (pushed
+ * to `open`), closed after each test with the faults cleared.
+ */
+export function useFaultyServer(open: TestCore[]): {
+  readonly server: RunningDevServer;
+  readonly faults: FaultControl;
+} {
+  const env = {} as { server: RunningDevServer; faults: FaultControl };
+  beforeAll(async () => {
+    env.server = await startDevServer({ faults: true });
+    env.faults = new FaultControl(env.server.baseUrl);
+  });
+  afterEach(async () => {
+    await env.faults.clear();
+    for (const t of open.splice(0)) await t.core.close();
+  });
+  afterAll(async () => {
+    await env.server?.stop();
+  });
+  return env;
 }
