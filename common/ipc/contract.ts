@@ -136,9 +136,9 @@ export interface Events extends RecordEvents, MessageEvents, UploadEvents {
   /** How a browser sign-in ended, whoever delivered the zulip://login link. */
   'account:ssoResult': { ok: true; account: AccountSummary } | { ok: false; error: IpcError };
   /** A new message the notification policy says to show (main/electron displays it). */
-  'notify:show': { accountId: string; title: string; body: string; narrow: Narrow };
+  'notify:show': { accountId: string; title: string; body: string; narrow: Narrow; messageId?: number };
   /** Show this account's narrow (the user clicked a system notification); switch accounts if needed. */
-  'view:navigate': { accountId: string; narrow: Narrow };
+  'view:navigate': { accountId: string; narrow: Narrow; messageId?: number };
 }
 
 export type CallName = keyof Calls;
