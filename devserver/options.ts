@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { parseBouncerSetting, type BouncerSetting } from './bouncer/setup';
 import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './version';
 
-export type SeedName = 'demo' | 'empty' | 'large' | 'huge';
-const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'large', 'huge'];
+export type SeedName = 'demo' | 'empty' | 'large' | 'huge' | 'crowd';
+const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'large', 'huge', 'crowd'];
 const isSeedName = (name: string): name is SeedName => (SEED_NAMES as readonly string[]).includes(name);
 
 export interface ServerOptions {

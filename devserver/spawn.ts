@@ -23,6 +23,10 @@ export interface RunningDevServer {
   byRole(role: number): DevServerUser;
   /** The whole parsed start line, for fields only some tests need (realm_uuid, bouncer_public_key, ...). */
   startLine: Record<string, unknown>;
+  /** The child's process ID (a test stops it from outside to see what its parent does). */
+  pid: number | undefined;
+  /** Settles when the server's process ends, however it ends. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -69,7 +73,9 @@ export function startDevServer(opts: StartOptions = {}): Promise<RunningDevServe
     // Keep the tail only: the server logs every request, and only the start matters for errors.
     stderr = (stderr + chunk).slice(-20_000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   exited.then(() => running.delete(child));
 
   return new Promise<RunningDevServer>((resolve, reject) => {
@@ -107,6 +113,8 @@ export function startDevServer(opts: StartOptions = {}): Promise<RunningDevServe
         realmName: start.realm_name,
         users,
         startLine: start as unknown as Record<string, unknown>,
+        pid: child.pid,
+        exited,
         byRole(role) {
           const user = users.find((u) => u.role === role);
           if (!user) throw new Error(`the dev server has no user with role ${role}`);

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/svelte';
+import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AppState, Narrow } from '../common/model';
@@ -210,5 +210,21 @@ describe('App', () => {
     bridge.emit('view:navigate', { accountId: 'acc-1', narrow: { kind: 'dm', userIds: [11] } });
     expect(await screen.findByRole('log', { name: 'Alice Adams' })).toBeInTheDocument();
     expect(bridge.callsOf('view:open').at(-1)?.narrow).toEqual({ kind: 'dm', userIds: [11] });
+  });
+
+  it('opens a clicked notification at its message: the page is anchored there and the message selected', async () => {
+    // jsdom lays nothing out, so it has no scrollIntoView; selecting a row calls it.
+    Element.prototype.scrollIntoView ??= () => {};
+    const bridge = mainSide();
+    render(App, { bridge: bridge.client() });
+    await screen.findByRole('log', { name: '#general' });
+
+    bridge.emit('view:navigate', { accountId: 'acc-1', narrow: { kind: 'dm', userIds: [11] }, messageId: 100 });
+    expect(await screen.findByRole('log', { name: 'Alice Adams' })).toBeInTheDocument();
+    expect(bridge.callsOf('messages:page').at(-1)).toMatchObject({
+      narrow: { kind: 'dm', userIds: [11] },
+      anchor: 100,
+    });
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-message-id')).toBe('100'));
   });
 });

@@ -24,6 +24,7 @@ import type { SidebarDelta } from '../sidebar-delta';
 import { MESSAGE_CALL_NAMES, MESSAGE_EVENT_NAMES, type MessageCalls, type MessageEvents } from './messages-contract';
 import { RECORD_CALL_NAMES, RECORD_EVENT_NAMES, type RecordCalls, type RecordEvents } from './records-contract';
 import { SCHEDULED_CALL_NAMES, type ScheduledCalls } from './scheduled-contract';
+import { ADMIN_CALL_NAMES, type AdminCalls } from './admin-contract';
 import { UPLOAD_CALL_NAMES, UPLOAD_EVENT_NAMES, type UploadCalls, type UploadEvents } from './uploads-contract';
 
 /**
@@ -31,7 +32,7 @@ import { UPLOAD_CALL_NAMES, UPLOAD_EVENT_NAMES, type UploadCalls, type UploadEve
  * MessageCalls (./messages-contract.ts): read, star, react, edit, delete, typing, unreads, search.
  * ScheduledCalls (./scheduled-contract.ts): scheduled messages and reminders.
  */
-export interface Calls extends RecordCalls, MessageCalls, ScheduledCalls, UploadCalls {
+export interface Calls extends RecordCalls, MessageCalls, ScheduledCalls, UploadCalls, AdminCalls {
   /** Everything the renderer needs at start: accounts, the last view, keychain state. */
   'app:state': (args: Record<string, never>) => AppState;
   /** GET /server_settings for a URL the user typed (normalised in main). */
@@ -135,9 +136,9 @@ export interface Events extends RecordEvents, MessageEvents, UploadEvents {
   /** How a browser sign-in ended, whoever delivered the zulip://login link. */
   'account:ssoResult': { ok: true; account: AccountSummary } | { ok: false; error: IpcError };
   /** A new message the notification policy says to show (main/electron displays it). */
-  'notify:show': { accountId: string; title: string; body: string; narrow: Narrow };
+  'notify:show': { accountId: string; title: string; body: string; narrow: Narrow; messageId?: number };
   /** Show this account's narrow (the user clicked a system notification); switch accounts if needed. */
-  'view:navigate': { accountId: string; narrow: Narrow };
+  'view:navigate': { accountId: string; narrow: Narrow; messageId?: number };
 }
 
 export type CallName = keyof Calls;
@@ -213,6 +214,7 @@ export const CALL_NAMES = [
   ...MESSAGE_CALL_NAMES,
   ...SCHEDULED_CALL_NAMES,
   ...UPLOAD_CALL_NAMES,
+  ...ADMIN_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
 export const SEND_NAMES = [

@@ -11,7 +11,7 @@ import type { InviteRow } from '../store/invites';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
 
 /** The system group that holds each role (Zulip's nesting does the rest). */
-const ROLE_GROUP: Readonly<Record<number, string>> = {
+export const ROLE_GROUP: Readonly<Record<number, string>> = {
   [ROLE.owner]: 'role:owners',
   [ROLE.admin]: 'role:administrators',
   [ROLE.moderator]: 'role:moderators',

@@ -41,6 +41,8 @@ import { signupRoutes } from './signup';
 import { uploadFileRoutes } from './upload_files';
 import { uploadRoutes } from './uploads';
 import { messageRenderRoutes } from './messages_render';
+import { userRoleRoutes } from './user_role';
+import { emailInviteRoutes } from './email_invites';
 
 /** Every API route. New areas add a routes/<area>.ts file and list it here. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -82,6 +84,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...alertWordRoutes,
   ...uploadRoutes,
   ...messageRenderRoutes,
+  ...userRoleRoutes,
+  ...emailInviteRoutes,
 ];
 
 export const ASSET_ROUTES: readonly AssetRoute[] = [

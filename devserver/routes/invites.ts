@@ -9,6 +9,7 @@ import type { ApiRoute } from '../http/route';
 import type { InviteRow } from '../store/invites';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
 import { canAccessChannel } from './drafts';
+import { formatEmailInvite } from '../views/email_invites';
 import { ownerRequired } from './realm';
 
 /** Zulip's INVITATION_LINK_VALIDITY_MINUTES default: ten days. */
@@ -30,7 +31,7 @@ export function newConfirmationKey(): string {
 }
 
 /** Whether the link still works: not revoked and not past its expiry. */
-export function inviteUsable(invite: InviteRow, now = nowSeconds()): boolean {
+export function inviteUsable(invite: Pick<InviteRow, 'revoked' | 'expires_at'>, now = nowSeconds()): boolean {
   return invite.revoked === 0 && (invite.expires_at === null || now < invite.expires_at);
 }
 
@@ -39,7 +40,7 @@ export function inviteUsable(invite: InviteRow, now = nowSeconds()): boolean {
  * can reach; if the caller cannot subscribe others at all the list must be empty; otherwise each
  * must be a default channel or one the caller may add subscribers to.
  */
-function checkInviteChannels(app: App, graph: GroupGraph, user: UserRow, ids: number[]): ChannelRow[] {
+export function checkInviteChannels(app: App, graph: GroupGraph, user: UserRow, ids: number[]): ChannelRow[] {
   const channels = ids.map((id) => {
     const channel = app.store.channels.byId(id);
     if (!channel || channel.is_archived === 1 || !canAccessChannel(app, user, channel)) {
@@ -75,7 +76,7 @@ function formatInvite(app: App, invite: InviteRow): Record<string, unknown> {
   };
 }
 
-function requireMemberOrAdmin(user: UserRow): void {
+export function requireMemberOrAdmin(user: UserRow): void {
   if (user.role === ROLE.guest) throw badRequest('Not allowed for guest users');
 }
 
@@ -138,7 +139,10 @@ export const inviteRoutes: ApiRoute[] = [
     },
   },
   {
-    /** GET /invites: usable invitation links the caller made (administrators see everyone's). */
+    /**
+     * GET /invites: usable invitations, emailed ones first then links, that the caller made
+     * (administrators see everyone's).
+     */
     method: 'GET',
     path: '/invites',
     auth: 'user',
@@ -147,7 +151,10 @@ export const inviteRoutes: ApiRoute[] = [
       const invites = app.store.records.invites
         .all()
         .filter((invite) => inviteUsable(invite) && (user.role <= ROLE.admin || invite.referrer_id === user.id));
-      return { invites: invites.map((invite) => formatInvite(app, invite)) };
+      const emailed = app.store.emailInvites
+        .all()
+        .filter((invite) => inviteUsable(invite) && (user.role <= ROLE.admin || invite.referrer_id === user.id));
+      return { invites: [...emailed.map(formatEmailInvite), ...invites.map((invite) => formatInvite(app, invite))] };
     },
   },
   {

@@ -4,12 +4,14 @@ import { seedDemo } from './demo';
 import { seedEmpty } from './empty';
 import { seedHuge } from './huge';
 import { seedLarge } from './large';
+import { seedCrowd } from './crowd';
 
 const SEEDS: Record<SeedName, (store: Store, now: number) => void> = {
   demo: seedDemo,
   empty: seedEmpty,
   large: seedLarge,
   huge: seedHuge,
+  crowd: seedCrowd,
 };
 
 /** Fills a new database with the named seed, in one transaction. */

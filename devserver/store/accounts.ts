@@ -11,6 +11,7 @@ export class AccountsRepo {
   private readonly setFullNameStmt;
   private readonly setActiveStmt;
   private readonly selectOwnedBots;
+  private readonly setRoleStmt;
 
   constructor(db: Database) {
     this.setSettingsStmt = db.prepare<[string, number]>('UPDATE users SET settings = ? WHERE id = ?');
@@ -18,6 +19,7 @@ export class AccountsRepo {
     this.setTimezoneStmt = db.prepare<[string, number]>('UPDATE users SET timezone = ? WHERE id = ?');
     this.setFullNameStmt = db.prepare<[string, number]>('UPDATE users SET full_name = ? WHERE id = ?');
     this.setActiveStmt = db.prepare<[number, number]>('UPDATE users SET is_active = ? WHERE id = ?');
+    this.setRoleStmt = db.prepare<[number, number]>('UPDATE users SET role = ? WHERE id = ?');
     this.selectOwnedBots = db.prepare<[number], { id: number }>(
       'SELECT id FROM users WHERE bot_owner_id = ? AND is_bot = 1 AND is_active = 1 ORDER BY id',
     );
@@ -47,5 +49,9 @@ export class AccountsRepo {
   /** Active bots the user owns; Zulip deactivates them along with their owner. */
   activeBotsOwnedBy(userId: number): number[] {
     return this.selectOwnedBots.all(userId).map((row) => row.id);
+  }
+
+  setRole(userId: number, role: number): void {
+    this.setRoleStmt.run(role, userId);
   }
 }

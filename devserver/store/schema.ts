@@ -10,6 +10,7 @@ import { PRESENCE_SCHEMA } from './schema_presence';
 import { EMOJI_SCHEMA } from './schema_emoji';
 import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { UPLOADS_SCHEMA } from './uploads';
+import { EMAIL_INVITES_SCHEMA } from './email_invites';
 import { RECORDS_SCHEMA } from './schema_records';
 import { SCHEDULED_SCHEMA } from './schema_scheduled';
 
@@ -167,4 +168,5 @@ ${EMOJI_SCHEMA}
 ${SCHEDULED_SCHEMA}
 ${LINKIFIERS_SCHEMA}
 ${UPLOADS_SCHEMA}
+${EMAIL_INVITES_SCHEMA}
 `;

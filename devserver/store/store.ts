@@ -15,6 +15,7 @@ import { SCHEDULED_SCHEMA } from './schema_scheduled';
 import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { RealmEmojiRepo } from './realm_emoji';
 import { UPLOADS_SCHEMA, UploadsRepo } from './uploads';
+import { EMAIL_INVITES_SCHEMA, EmailInvitesRepo } from './email_invites';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
 import { UserTopicsRepo } from './user_topics';
@@ -36,6 +37,7 @@ export class Store {
   readonly reactions: ReactionsRepo;
   readonly realmEmoji: RealmEmojiRepo;
   readonly uploads: UploadsRepo;
+  readonly emailInvites: EmailInvitesRepo;
   readonly userTopics: UserTopicsRepo;
   /** Drafts, snippets, navigation views, profile fields, playgrounds, invitations, realm settings. */
   readonly records: RecordStores;
@@ -53,6 +55,7 @@ export class Store {
     this.reactions = new ReactionsRepo(db);
     this.realmEmoji = new RealmEmojiRepo(db);
     this.uploads = new UploadsRepo(db);
+    this.emailInvites = new EmailInvitesRepo(db);
     this.userTopics = new UserTopicsRepo(db);
     this.records = new RecordStores(db);
   }
@@ -78,6 +81,7 @@ export class Store {
       db.exec(SCHEDULED_SCHEMA);
       db.exec(LINKIFIERS_SCHEMA);
       db.exec(UPLOADS_SCHEMA);
+      db.exec(EMAIL_INVITES_SCHEMA);
     }
     return new Store(db);
   }

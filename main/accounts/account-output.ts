@@ -88,7 +88,7 @@ export class AccountOutput {
     if (added.length === 0) return;
     for (const n of notificationsFor(store, selfUserId, added, this.#d.doNotDisturb())) {
       if (this.#d.seesConversation(n.narrow)) continue;
-      emit('notify:show', { accountId, title: n.title, body: n.body, narrow: n.narrow });
+      emit('notify:show', { accountId, title: n.title, body: n.body, narrow: n.narrow, messageId: n.messageId });
     }
   }
 }

@@ -21,6 +21,7 @@ import {
   type BrowserWindow,
   type MenuItemConstructorOptions,
 } from 'electron';
+import { askWhereToSave } from './downloads';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -220,6 +221,7 @@ async function start(): Promise<void> {
       );
   await app.whenReady();
   secureSession(session.defaultSession, rendererCspHeader(), entryUrl);
+  session.defaultSession.on('will-download', (_event, item) => askWhereToSave(item, app.getPath('downloads')));
   serveRenderer(protocol, rendererDir, launchPage);
 
   const unwire = wireCoreToIpc({

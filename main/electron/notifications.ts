@@ -45,16 +45,19 @@ export interface NotificationWiring {
 
 /**
  * Shows every notify:show of the core; a click focuses the window and tells the renderer to open
- * the message's conversation (view:navigate), switching accounts there if needed. Returns the
+ * the message's conversation at that message (view:navigate), switching accounts there if needed. Returns the
  * unsubscribe.
  */
 export function showCoreNotifications(core: Pick<Core, 'subscribe'>, wiring: NotificationWiring): () => void {
   return core.subscribe((name, payload) => {
     if (name !== 'notify:show') return;
-    const { accountId, title, body, narrow } = payload as Events['notify:show'];
+    const { accountId, title, body, narrow, messageId } = payload as Events['notify:show'];
     showSystemNotification(wiring.Notification, { title, body }, () => {
       wiring.focusWindow();
-      wiring.sendToWindow('view:navigate', { accountId, narrow });
+      wiring.sendToWindow(
+        'view:navigate',
+        messageId === undefined ? { accountId, narrow } : { accountId, narrow, messageId },
+      );
     });
   });
 }

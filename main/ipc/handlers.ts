@@ -9,6 +9,7 @@ import { probeServer } from '../api';
 import { createMessageHandlers } from './message-handlers';
 import { createRecordHandlers } from './record-handlers';
 import { createScheduledHandlers } from './scheduled-handlers';
+import { createAdminHandlers } from './admin-handlers';
 import type { EventListener } from './types';
 import { UploadSessions } from '../uploads/sessions';
 import { createUploadHandlers, uploadAccount } from './upload-handlers';
@@ -64,5 +65,6 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     ...createRecordHandlers(manager),
     ...createScheduledHandlers(manager),
     ...createUploadHandlers(manager, uploads),
+    ...createAdminHandlers(manager),
   };
 }

@@ -8,6 +8,7 @@ import { narrowSchema } from '../store/narrows';
 import { messageCallSchemas } from './message-schemas';
 import { recordCallSchemas } from './record-schemas';
 import { scheduledCallSchemas } from './scheduled-schemas';
+import { adminCallSchemas } from './admin-schemas';
 import { uploadCallSchemas } from './upload-schemas';
 
 const accountId = z.string().min(1).max(100);
@@ -98,6 +99,7 @@ export const callSchemas = {
   ...recordCallSchemas,
   ...scheduledCallSchemas,
   ...uploadCallSchemas,
+  ...adminCallSchemas,
 } satisfies { [N in CallName]: z.ZodType<CallArgs<N>, unknown> };
 
 /** The first problem, as a sentence; never echoes the value (it may be a password). */

@@ -16,8 +16,9 @@ import type { NotificationSettings, NotifyInput, SubscriptionNotificationSetting
 export interface PendingNotification {
   title: string;
   body: string;
-  /** Where a click on it should lead. */
+  /** Where a click on it should lead: that conversation, at this message. */
   narrow: Narrow;
+  messageId: number;
   reason: NotifyReason;
 }
 
@@ -137,7 +138,7 @@ export function notificationsFor(
       m.channelId !== null
         ? { kind: 'topic', channelId: m.channelId, topic: m.topic }
         : { kind: 'dm', userIds: others };
-    out.push({ ...text, narrow, reason: decision.reason });
+    out.push({ ...text, narrow, messageId: m.id, reason: decision.reason });
   }
   return out;
 }

@@ -23,6 +23,9 @@ describe('an inline image in a message', () => {
     expect(screen.getByRole('link', { name: 'Open original' }).getAttribute('href')).toBe(
       'https://www.google.com/images/srpr/logo4w.png',
     );
+    const download = screen.getByRole('link', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe('https://www.google.com/images/srpr/logo4w.png');
+    expect(download.getAttribute('download')).toBe('logo4w.png');
     // Outside the message's contained box, so nothing clips it.
     expect(dialog.closest('.safe-html')).toBeNull();
     await user.keyboard('{Escape}');

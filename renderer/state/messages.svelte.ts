@@ -73,13 +73,15 @@ export class MessagesState {
    * (where reaching the bottom would mark everything in between read unseen). Without unread
    * messages the anchor resolves to the newest.
    */
-  async open(narrow: Narrow): Promise<void> {
+  async open(narrow: Narrow, at?: number): Promise<void> {
     this.narrow = narrow;
     this.bridge.call('view:open', { accountId: this.accountId, narrow }).catch((error: unknown) => {
       // Only the restore-on-next-start is lost; not worth interrupting the user.
       this.bridge.send('log:error', { message: `view:open failed: ${describe(error)}` });
     });
-    await this.load(OPENING_WINDOW.anchor, OPENING_WINDOW.before, OPENING_WINDOW.after);
+    // At a message (a clicked notification): the window around it, that message at the top.
+    if (at !== undefined) await this.load(at, OPENING_WINDOW.before, OPENING_WINDOW.after);
+    else await this.load(OPENING_WINDOW.anchor, OPENING_WINDOW.before, OPENING_WINDOW.after);
   }
 
   /** (Re)loads the newest page of the open narrow, replacing the window. */
@@ -87,7 +89,7 @@ export class MessagesState {
     await this.load('newest', PAGE_SIZE, 0);
   }
 
-  private async load(anchor: 'newest' | 'first_unread', before: number, after: number): Promise<void> {
+  private async load(anchor: 'newest' | 'first_unread' | number, before: number, after: number): Promise<void> {
     const narrow = this.narrow;
     if (!narrow) return;
     const generation = ++this.generation;
@@ -110,7 +112,9 @@ export class MessagesState {
     this.fromCache = page.fromCache;
     this.names = page.names ?? null;
     const firstUnread = anchor === 'first_unread' ? this.messages.find((m) => isConfirmed(m) && !m.read) : undefined;
-    this.startAt = firstUnread ? { opening: generation, messageId: firstUnread.id } : null;
+    const asked = typeof anchor === 'number' ? this.messages.find((m) => m.id === anchor) : undefined;
+    const start = asked ?? firstUnread;
+    this.startAt = start ? { opening: generation, messageId: start.id } : null;
     this.opened = generation;
   }
 

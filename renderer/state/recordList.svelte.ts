@@ -29,6 +29,8 @@ export class RecordList<T> {
     accountId: string,
     areas: readonly RecordArea[],
     private readonly fetchPage: PageFetcher<T>,
+    /** Pages fetched at most; the admin Users list raises it to hold a 30,000-person organization. */
+    private readonly maxPages = MAX_PAGES,
   ) {
     this.stops = [
       bridge.on('records:changed', (p) => {
@@ -51,7 +53,9 @@ export class RecordList<T> {
         items.push(...page.items);
         next = page.next;
         cursor = next ?? undefined;
-      } while (next !== null && ++pages < MAX_PAGES);
+        // The first load shows its first page at once, so a long list has rows while the rest comes.
+        if (!this.loaded && pages === 0 && next !== null && generation === this.generation) this.items = [...items];
+      } while (next !== null && ++pages < this.maxPages);
       if (generation !== this.generation) return;
       this.items = items;
       this.truncated = next !== null;

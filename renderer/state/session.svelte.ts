@@ -29,7 +29,7 @@ export class SessionState {
    * A conversation to show (a notification was clicked). Home opens it when it is the home of
    * that account, then clears it.
    */
-  navigation = $state.raw<{ accountId: string; narrow: Narrow } | null>(null);
+  navigation = $state.raw<{ accountId: string; narrow: Narrow; messageId?: number } | null>(null);
 
   readonly active: AccountSummary | null = $derived(
     this.accounts.find((account) => account.id === this.activeAccountId) ?? null,
@@ -49,7 +49,10 @@ export class SessionState {
         else if (this.completing === 0) this.ssoError = result.error.message;
       }),
       // Electron's notification was clicked: main focused the window, this opens the conversation.
-      bridge.on('view:navigate', ({ accountId, narrow }) => void this.navigate(accountId, narrow)),
+      bridge.on(
+        'view:navigate',
+        ({ accountId, narrow, messageId }) => void this.navigate(accountId, narrow, messageId),
+      ),
       // Deltas may have been missed while the transport was down.
       bridge.onReconnect(() => void this.load({ keepView: true })),
     ];
@@ -164,7 +167,7 @@ export class SessionState {
    * Shows `narrow` of that account, switching accounts first when another one is on screen.
    * A failed switch (the account was signed out meanwhile) leaves the screen as it is.
    */
-  async navigate(accountId: string, narrow: Narrow): Promise<void> {
+  async navigate(accountId: string, narrow: Narrow, messageId?: number): Promise<void> {
     if (!this.accounts.some((a) => a.id === accountId)) return;
     if (accountId !== this.activeAccountId) {
       try {
@@ -177,7 +180,7 @@ export class SessionState {
       this.lastView = narrow;
     }
     this.signInRequest = null;
-    this.navigation = { accountId, narrow };
+    this.navigation = messageId === undefined ? { accountId, narrow } : { accountId, narrow, messageId };
   }
 
   async setDoNotDisturb(enabled: boolean): Promise<void> {

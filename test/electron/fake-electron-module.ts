@@ -109,6 +109,7 @@ export function createFakeElectron(opts: {
         setPermissionRequestHandler: (h: unknown) => (sessionHandlers['request'] = h),
         setPermissionCheckHandler: (h: unknown) => (sessionHandlers['check'] = h),
         webRequest: { onHeadersReceived: (h: unknown) => (sessionHandlers['headers'] = h) },
+        on: (name: string, h: unknown) => (sessionHandlers[name] = h),
       },
     },
     shell: { openExternal: (url: string) => Promise.resolve(void calls.push(`openExternal:${url}`)) },

@@ -121,6 +121,17 @@ describe('main entry', () => {
     expect(fake.sessionHandlers['headers']).toBeTypeOf('function');
   });
 
+  it('makes a download from the window ask where to save it (the OS save dialog)', () => {
+    const onDownload = fake.sessionHandlers['will-download'] as (e: unknown, item: unknown) => void;
+    const options: Array<{ defaultPath: string }> = [];
+    onDownload(
+      {},
+      { getFilename: () => 'photo.png', setSaveDialogOptions: (o: { defaultPath: string }) => options.push(o) },
+    );
+    expect(options).toHaveLength(1);
+    expect(options[0]?.defaultPath).toMatch(/photo\.png$/);
+  });
+
   it('answers renderer calls from the core, and only for the app page', async () => {
     const state = await fake.ipc.ipcRenderer.invoke(IPC_CALL_CHANNEL, 'app:state', {});
     expect(state).toMatchObject({ ok: true, value: { accounts: [] } });

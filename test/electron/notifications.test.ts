@@ -1,7 +1,7 @@
 /**
  * main/electron/notifications.ts over the real core and the dev server: a DM makes the core emit
  * notify:show, it is shown as a system notification, and clicking it focuses the window and
- * sends view:navigate with that conversation. Electron's Notification class is the one stand-in
+ * sends view:navigate with that conversation and message. Electron's Notification class is the one stand-in
  * (its binary cannot run here); it records what was shown and lets the test click.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('system notifications', () => {
       sendToWindow: (name, payload) => sent.push({ name, payload }),
     });
     try {
-      await other.sendDm([me.userId], 'lunch at noon? (click-1)');
+      const messageId = await other.sendDm([me.userId], 'lunch at noon? (click-1)');
       await expect.poll(() => shown.length, { timeout: 10_000 }).toBe(1);
       expect(shown[0]?.options).toMatchObject({ body: 'lunch at noon? (click-1)', silent: false });
       expect(focused).toBe(0);
@@ -77,7 +77,10 @@ describe('system notifications', () => {
       shown[0]?.click();
       expect(focused).toBe(1);
       expect(sent).toEqual([
-        { name: 'view:navigate', payload: { accountId: account.id, narrow: { kind: 'dm', userIds: [other.userId] } } },
+        {
+          name: 'view:navigate',
+          payload: { accountId: account.id, narrow: { kind: 'dm', userIds: [other.userId] }, messageId },
+        },
       ]);
     } finally {
       stop();

@@ -52,7 +52,7 @@ async function notificationsAfter(id: number, text: string) {
 }
 
 describe('notify:show', () => {
-  it('a direct message notifies, with who wrote it and where a click leads', async () => {
+  it('a direct message notifies, with who wrote it and where a click leads (that message)', async () => {
     const id = await other.sendDm([me.userId], 'are you there? (dm-1)');
     const shown = await notificationsAfter(id, '(dm-1)');
     expect(shown).toEqual([
@@ -61,6 +61,7 @@ describe('notify:show', () => {
         title: `${otherName} (to you)`,
         body: 'are you there? (dm-1)',
         narrow: { kind: 'dm', userIds: [other.userId] },
+        messageId: id,
       },
     ]);
   });
@@ -74,6 +75,7 @@ describe('notify:show', () => {
     expect(shown[0]).toMatchObject({
       title: `${otherName} (#${channelName} > notify test)`,
       narrow: { kind: 'topic', channelId, topic: 'notify test' },
+      messageId: mention,
     });
   });
 
