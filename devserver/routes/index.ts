@@ -29,6 +29,7 @@ import { navigationViewRoutes } from './navigation_views';
 import { linkifierRoutes } from './linkifiers';
 import { playgroundRoutes } from './playgrounds';
 import { realmDomainRoutes } from './realm_domains';
+import { userSettingsDefaultsRoutes } from './user_settings_defaults';
 import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
@@ -73,6 +74,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...profileFieldRoutes,
   ...playgroundRoutes,
   ...realmDomainRoutes,
+  ...userSettingsDefaultsRoutes,
   ...linkifierRoutes,
   ...inviteRoutes,
   ...settingsRoutes,

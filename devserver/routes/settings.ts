@@ -17,7 +17,8 @@ import { EMAIL_VISIBILITY, apiEmail } from '../views/users';
 
 type SettingValue = boolean | number | string;
 
-function readSetting(params: Params, name: string): SettingValue | undefined {
+/** One requested personal setting, read as its type (also used for the new-user defaults). */
+export function readSetting(params: Params, name: string): SettingValue | undefined {
   switch (USER_SETTING_TYPES.get(name)) {
     case 'bool':
       return params.bool(name);
