@@ -19,6 +19,8 @@ export type RecordArea =
   /** The organization's linkifiers (linkifiers:list). */
   | 'linkifiers'
   | 'realmDomains'
+  /** The organization's default settings for new users (userDefaults:get). */
+  | 'userDefaults'
   | 'topicVisibility'
   | 'users'
   | 'settings'

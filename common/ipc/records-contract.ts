@@ -195,6 +195,10 @@ export interface RecordCalls {
   'realmDomains:add': (args: Account & RealmDomainView) => null;
   /** Removes one (administrators); the change arrives as records:changed 'realmDomains'. */
   'realmDomains:remove': (args: Account & { domain: string }) => null;
+  /** Default settings for new users, named as register's user_settings; refetch on records:changed 'userDefaults'. */
+  'userDefaults:get': (args: Account) => Record<string, string | number | boolean>;
+  /** Changes some (administrators); the change arrives as records:changed 'userDefaults'. */
+  'userDefaults:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
 }
 
 export interface RecordEvents {
@@ -251,6 +255,8 @@ export const RECORD_CALL_NAMES = [
   'realmDomains:list',
   'realmDomains:add',
   'realmDomains:remove',
+  'userDefaults:get',
+  'userDefaults:update',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

@@ -11,6 +11,8 @@ import * as reads from '../records/reads';
 import { LINKIFIERS_KEY, storedLinkifiers } from '../sync/convert-linkifiers';
 import { REALM_DOMAINS_KEY, storedRealmDomains } from '../sync/convert-realm-domains';
 import { addRealmDomain, removeRealmDomain } from '../api/routes/realm-domains';
+import { updateUserSettingsDefaults } from '../api/routes/user-settings-defaults';
+import { USER_DEFAULTS_KEY, storedUserDefaults } from '../sync/convert-user-defaults';
 import * as actions from '../records/record-actions';
 
 type RecordHandlers = { [N in keyof RecordCalls]: (args: CallArgs<N>) => Promise<CallResult<N>> };
@@ -75,6 +77,11 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     },
     'realmDomains:remove': async (a) => {
       await removeRealmDomain(act(a).client, a.domain);
+      return null;
+    },
+    'userDefaults:get': async (a) => storedUserDefaults(store(a).realm.get(USER_DEFAULTS_KEY)),
+    'userDefaults:update': async (a) => {
+      await updateUserSettingsDefaults(act(a).client, a.changes);
       return null;
     },
     'emoji:deactivate': async (a) => {

@@ -253,6 +253,18 @@ export const recordCallSchemas = {
     })
     .strict(),
   'realmDomains:remove': z.object({ accountId, domain: noNul(255).min(1) }).strict(),
+  'userDefaults:get': account,
+  'userDefaults:update': z
+    .object({
+      accountId,
+      changes: z
+        .record(
+          z.string().regex(/^[a-z0-9_]{1,100}$/, 'a setting name'),
+          z.union([z.string().max(10_000), z.number(), z.boolean()]),
+        )
+        .refine((c) => Object.keys(c).length > 0, 'name at least one setting'),
+    })
+    .strict(),
   'emoji:deactivate': z
     .object({ accountId, name: z.string().min(1, 'Name the emoji to deactivate.').max(100) })
     .strict(),

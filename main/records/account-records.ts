@@ -48,6 +48,7 @@ export const ALL_AREAS: RecordArea[] = [
   'playgrounds',
   'linkifiers',
   'realmDomains',
+  'userDefaults',
   'topicVisibility',
   'users',
   'settings',

@@ -27,6 +27,7 @@ import { mergeServerDraft } from './appliers/drafts';
 import { toStoredCustomEmoji } from './appliers/realm-emoji';
 import { LINKIFIERS_KEY, toStoredLinkifiers } from './convert-linkifiers';
 import { REALM_DOMAINS_KEY, toStoredRealmDomains } from './convert-realm-domains';
+import { USER_DEFAULTS_KEY, storedUserDefaults } from './convert-user-defaults';
 import {
   subscriberListOf,
   toStoredChannel,
@@ -120,6 +121,8 @@ export function applyRecordsSnapshot(store: AccountStore, r: RegisterResponse, l
   if (linkifiers) store.realm.set(LINKIFIERS_KEY, toStoredLinkifiers(linkifiers));
   const domains = area(raw, 'realm_domains', z.array(RealmDomain), log);
   if (domains) store.realm.set(REALM_DOMAINS_KEY, toStoredRealmDomains(domains));
+  const userDefaults = area(raw, 'realm_user_settings_defaults', z.record(z.string(), z.unknown()), log);
+  if (userDefaults) store.realm.set(USER_DEFAULTS_KEY, storedUserDefaults(userDefaults));
   const playgrounds = area(raw, 'realm_playgrounds', z.array(RealmPlayground), log);
   if (playgrounds) store.playgrounds.replaceAll(playgrounds.map(toStoredPlayground));
   const customEmoji = area(raw, 'realm_emoji', RealmEmojiMap, log);

@@ -115,6 +115,13 @@ export const RealmDomainsEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...op('realm_domains', 'remove'), domain: z.string() }),
 ]);
 
+/** One default setting for new users changed (Zulip 5.0, feature level 95). */
+export const RealmUserSettingsDefaultsEvent = z.looseObject({
+  ...op('realm_user_settings_defaults', 'update'),
+  property: z.string(),
+  value: z.union([z.boolean(), z.number(), z.string()]),
+});
+
 export const UserTopicEvent = z.looseObject({
   ...base('user_topic'),
   stream_id: id,
@@ -178,6 +185,7 @@ export const RECORD_EVENT_SCHEMAS = {
   realm_playgrounds: RealmPlaygroundsEvent,
   realm_linkifiers: RealmLinkifiersEvent,
   realm_domains: RealmDomainsEvent,
+  realm_user_settings_defaults: RealmUserSettingsDefaultsEvent,
   realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
@@ -195,6 +203,7 @@ export const RECORD_KNOWN_OPS = {
   channel_folder: ['add', 'update', 'reorder'],
   typing: ['start', 'stop'],
   realm_domains: ['add', 'change', 'remove'],
+  realm_user_settings_defaults: ['update'],
   user_settings: ['update'],
   realm: ['update', 'update_dict', 'deactivated'],
 } as const satisfies Partial<Record<keyof typeof RECORD_EVENT_SCHEMAS, readonly string[]>>;
@@ -210,6 +219,7 @@ export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type RealmDomainsEvent = z.infer<typeof RealmDomainsEvent>;
+export type RealmUserSettingsDefaultsEvent = z.infer<typeof RealmUserSettingsDefaultsEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;

@@ -12,6 +12,7 @@ import { applyRealmEmoji } from './realm-emoji';
 import { applyRealmLinkifiers } from './realm-linkifiers';
 import { applyRealmPlaygrounds } from './realm-playgrounds';
 import { applyRealmDomains } from './realm-domains';
+import { applyUserDefaults } from './user-defaults';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
 import { applyTyping } from './typing';
@@ -41,6 +42,8 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyRealmLinkifiers(ctx, ev);
     case 'realm_domains':
       return applyRealmDomains(ctx, ev);
+    case 'realm_user_settings_defaults':
+      return applyUserDefaults(ctx, ev);
     case 'realm_emoji':
       return applyRealmEmoji(ctx, ev);
     case 'user_topic':
