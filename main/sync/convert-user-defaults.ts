@@ -10,8 +10,7 @@ export type UserDefaults = Record<string, string | number | boolean>;
 export function storedUserDefaults(value: unknown): UserDefaults {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const plain = Object.entries(value as Record<string, unknown>).filter(
-    (entry): entry is [string, string | number | boolean] =>
-      ['string', 'number', 'boolean'].includes(typeof entry[1]),
+    (entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]),
   );
   return Object.fromEntries(plain);
 }
