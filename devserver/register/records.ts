@@ -5,6 +5,7 @@ import { formatNavigationView } from '../views/navigation_views';
 import { formatPlayground } from '../views/playgrounds';
 import { formatRealmDomain } from '../store/realm_domains';
 import { realmUserDefaults } from '../settings/user_defaults';
+import { administeredBots, formatBot } from '../bots/format';
 import { formatProfileField } from '../views/profile_fields';
 import { formatSavedSnippet } from '../views/saved_snippets';
 import { formatReminder, formatScheduledMessage } from '../views/scheduled_messages';
@@ -37,5 +38,6 @@ export function recordsState(app: App, user: UserRow, want: (type: string) => bo
   if (want('realm_playgrounds')) state['realm_playgrounds'] = records.playgrounds.all().map(formatPlayground);
   if (want('realm_domains')) state['realm_domains'] = records.realmDomains.all().map(formatRealmDomain);
   if (want('realm_user_settings_defaults')) state['realm_user_settings_defaults'] = realmUserDefaults(app);
+  if (want('realm_bot')) state['realm_bots'] = administeredBots(app, user).map((bot) => formatBot(app, bot));
   return state;
 }

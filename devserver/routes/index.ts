@@ -30,6 +30,7 @@ import { linkifierRoutes } from './linkifiers';
 import { playgroundRoutes } from './playgrounds';
 import { realmDomainRoutes } from './realm_domains';
 import { userSettingsDefaultsRoutes } from './user_settings_defaults';
+import { botRoutes } from './bots';
 import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
@@ -75,6 +76,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...playgroundRoutes,
   ...realmDomainRoutes,
   ...userSettingsDefaultsRoutes,
+  ...botRoutes,
   ...linkifierRoutes,
   ...inviteRoutes,
   ...settingsRoutes,

@@ -32,7 +32,7 @@ export function readSetting(params: Params, name: string): SettingValue | undefi
 }
 
 /** Zulip's check_full_name: trimmed, 1 to 100 characters, none of the characters it reserves. */
-function checkFullName(raw: string): string {
+export function checkFullName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0) throw badRequest('Name too short!');
   if ([...name].length > 100) throw badRequest('Name too long!');
