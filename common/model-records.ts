@@ -21,6 +21,8 @@ export type RecordArea =
   | 'realmDomains'
   /** The organization's default settings for new users (userDefaults:get). */
   | 'userDefaults'
+  /** The bots the user administers (bots:list). */
+  | 'bots'
   | 'topicVisibility'
   | 'users'
   | 'settings'
@@ -231,6 +233,18 @@ export interface PresenceView {
 }
 
 /** A linkifier: text matching `pattern` (Python syntax, named groups) links to `urlTemplate` (RFC 6570). */
+/** A bot the user administers (its owner, or an administrator). Its API key is never part of it. */
+export interface BotView {
+  userId: number;
+  fullName: string;
+  email: string;
+  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded. */
+  botType: number | null;
+  isActive: boolean;
+  ownerId: number | null;
+  avatarUrl: string | null;
+}
+
 /** An email domain whose owners may join without an invitation; allowSubdomains admits its subdomains too. */
 export interface RealmDomainView {
   domain: string;

@@ -15,6 +15,7 @@ import type {
   GroupSetting,
   LinkifierView,
   RealmDomainView,
+  BotView,
   NavigationViewView,
   Page,
   PlaygroundView,
@@ -199,6 +200,15 @@ export interface RecordCalls {
   'userDefaults:get': (args: Account) => Record<string, string | number | boolean>;
   /** Changes some (administrators); the change arrives as records:changed 'userDefaults'. */
   'userDefaults:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
+  /** The bots the user administers, deactivated ones too, by name; refetch on records:changed 'bots'. */
+  'bots:list': (args: Account) => BotView[];
+  /**
+   * Creates a generic bot owned by the user. The answer carries the bot's API key so the screen
+   * can show it once; it is kept nowhere. The bot arrives as records:changed 'bots'.
+   */
+  'bots:create': (args: Account & { fullName: string; shortName: string }) => { userId: number; apiKey: string };
+  /** Deactivates a bot (its owner or an administrator); the change arrives as records:changed 'bots'. */
+  'bots:deactivate': (args: Account & { userId: number }) => null;
 }
 
 export interface RecordEvents {
@@ -257,6 +267,9 @@ export const RECORD_CALL_NAMES = [
   'realmDomains:remove',
   'userDefaults:get',
   'userDefaults:update',
+  'bots:list',
+  'bots:create',
+  'bots:deactivate',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

@@ -13,6 +13,8 @@ import { REALM_DOMAINS_KEY, storedRealmDomains } from '../sync/convert-realm-dom
 import { addRealmDomain, removeRealmDomain } from '../api/routes/realm-domains';
 import { updateUserSettingsDefaults } from '../api/routes/user-settings-defaults';
 import { USER_DEFAULTS_KEY, storedUserDefaults } from '../sync/convert-user-defaults';
+import { createBot, deactivateBot } from '../api/routes/bots';
+import { BOTS_KEY, storedBots } from '../sync/convert-bots';
 import * as actions from '../records/record-actions';
 
 type RecordHandlers = { [N in keyof RecordCalls]: (args: CallArgs<N>) => Promise<CallResult<N>> };
@@ -82,6 +84,12 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'userDefaults:get': async (a) => storedUserDefaults(store(a).realm.get(USER_DEFAULTS_KEY)),
     'userDefaults:update': async (a) => {
       await updateUserSettingsDefaults(act(a).client, a.changes);
+      return null;
+    },
+    'bots:list': async (a) => storedBots(store(a).realm.get(BOTS_KEY)),
+    'bots:create': (a) => createBot(act(a).client, a.fullName, a.shortName),
+    'bots:deactivate': async (a) => {
+      await deactivateBot(act(a).client, a.userId);
       return null;
     },
     'emoji:deactivate': async (a) => {

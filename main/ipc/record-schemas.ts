@@ -254,6 +254,18 @@ export const recordCallSchemas = {
     .strict(),
   'realmDomains:remove': z.object({ accountId, domain: noNul(255).min(1) }).strict(),
   'userDefaults:get': account,
+  'bots:list': account,
+  'bots:create': z
+    .object({
+      accountId,
+      fullName: noNul(100).trim().min(1, 'Name the bot.'),
+      shortName: noNul(100)
+        .trim()
+        .min(1, 'Give the bot a username.')
+        .regex(/^[A-Za-z0-9._+-]+$/, 'A bot username may have letters, digits and . _ + - only.'),
+    })
+    .strict(),
+  'bots:deactivate': z.object({ accountId, userId: id }).strict(),
   'userDefaults:update': z
     .object({
       accountId,

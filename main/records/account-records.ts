@@ -49,6 +49,7 @@ export const ALL_AREAS: RecordArea[] = [
   'linkifiers',
   'realmDomains',
   'userDefaults',
+  'bots',
   'topicVisibility',
   'users',
   'settings',

@@ -12,6 +12,8 @@ import {
   RealmEmojiMap,
   RealmLinkifier,
   RealmDomain,
+  Bot,
+  BotChange,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -122,6 +124,14 @@ export const RealmUserSettingsDefaultsEvent = z.looseObject({
   value: z.union([z.boolean(), z.number(), z.string()]),
 });
 
+/** A bot the user administers added, changed, or (older servers) removed/deleted. */
+export const RealmBotEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...op('realm_bot', 'add'), bot: Bot }),
+  z.looseObject({ ...op('realm_bot', 'update'), bot: BotChange }),
+  z.looseObject({ ...op('realm_bot', 'remove'), bot: z.looseObject({ user_id: id }) }),
+  z.looseObject({ ...op('realm_bot', 'delete'), bot: z.looseObject({ user_id: id }) }),
+]);
+
 export const UserTopicEvent = z.looseObject({
   ...base('user_topic'),
   stream_id: id,
@@ -186,6 +196,7 @@ export const RECORD_EVENT_SCHEMAS = {
   realm_linkifiers: RealmLinkifiersEvent,
   realm_domains: RealmDomainsEvent,
   realm_user_settings_defaults: RealmUserSettingsDefaultsEvent,
+  realm_bot: RealmBotEvent,
   realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
@@ -204,6 +215,7 @@ export const RECORD_KNOWN_OPS = {
   typing: ['start', 'stop'],
   realm_domains: ['add', 'change', 'remove'],
   realm_user_settings_defaults: ['update'],
+  realm_bot: ['add', 'update', 'remove', 'delete'],
   user_settings: ['update'],
   realm: ['update', 'update_dict', 'deactivated'],
 } as const satisfies Partial<Record<keyof typeof RECORD_EVENT_SCHEMAS, readonly string[]>>;
@@ -220,6 +232,7 @@ export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type RealmDomainsEvent = z.infer<typeof RealmDomainsEvent>;
 export type RealmUserSettingsDefaultsEvent = z.infer<typeof RealmUserSettingsDefaultsEvent>;
+export type RealmBotEvent = z.infer<typeof RealmBotEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;

@@ -47,6 +47,7 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
     case 'realm_linkifiers':
     case 'realm_domains':
     case 'realm_user_settings_defaults':
+    case 'realm_bot':
     case 'realm_emoji':
     case 'user_topic':
     case 'typing':

@@ -13,6 +13,7 @@ import { applyRealmLinkifiers } from './realm-linkifiers';
 import { applyRealmPlaygrounds } from './realm-playgrounds';
 import { applyRealmDomains } from './realm-domains';
 import { applyUserDefaults } from './user-defaults';
+import { applyRealmBot } from './realm-bot';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
 import { applyTyping } from './typing';
@@ -44,6 +45,8 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyRealmDomains(ctx, ev);
     case 'realm_user_settings_defaults':
       return applyUserDefaults(ctx, ev);
+    case 'realm_bot':
+      return applyRealmBot(ctx, ev);
     case 'realm_emoji':
       return applyRealmEmoji(ctx, ev);
     case 'user_topic':
