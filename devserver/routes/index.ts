@@ -31,6 +31,7 @@ import { playgroundRoutes } from './playgrounds';
 import { realmDomainRoutes } from './realm_domains';
 import { userSettingsDefaultsRoutes } from './user_settings_defaults';
 import { botRoutes } from './bots';
+import { typingEditRoutes } from './typing_edit';
 import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
@@ -77,6 +78,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...realmDomainRoutes,
   ...userSettingsDefaultsRoutes,
   ...botRoutes,
+  ...typingEditRoutes,
   ...linkifierRoutes,
   ...inviteRoutes,
   ...settingsRoutes,
