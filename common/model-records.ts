@@ -221,6 +221,12 @@ export interface TypingView {
   userIds: number[];
 }
 
+/** Who is editing a message right now ("Ada is editing…" under it). */
+export interface EditingView {
+  messageId: number;
+  userIds: number[];
+}
+
 /** Whether someone is at their device (active), connected but away (idle), or neither. */
 export type PresenceStatus = 'active' | 'idle' | 'offline';
 

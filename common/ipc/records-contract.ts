@@ -27,6 +27,7 @@ import type {
   TopicVisibility,
   TopicVisibilityView,
   TypingView,
+  EditingView,
   UserDetails,
   UserGroupView,
   UserSummary,
@@ -209,6 +210,11 @@ export interface RecordCalls {
   'bots:create': (args: Account & { fullName: string; shortName: string }) => { userId: number; apiKey: string };
   /** Deactivates a bot (its owner or an administrator); the change arrives as records:changed 'bots'. */
   'bots:deactivate': (args: Account & { userId: number }) => null;
+  /**
+   * The user types in the edit box of a message: call start on every keystroke, stop when the
+   * edit is saved or abandoned; main throttles as for typing:set (best effort, never fails).
+   */
+  'typing:edit': (args: Account & { messageId: number; op: 'start' | 'stop' }) => null;
 }
 
 export interface RecordEvents {
@@ -216,6 +222,8 @@ export interface RecordEvents {
   'records:changed': { accountId: string; areas: RecordArea[] };
   /** Everyone typing right now in this account's conversations. */
   'typing:changed': { accountId: string; typing: TypingView[] };
+  /** Everyone editing a message of this account's conversations right now (the whole list). */
+  'typing:editing': { accountId: string; editing: EditingView[] };
 }
 
 export const RECORD_CALL_NAMES = [
@@ -270,9 +278,11 @@ export const RECORD_CALL_NAMES = [
   'bots:list',
   'bots:create',
   'bots:deactivate',
+  'typing:edit',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [
   'records:changed',
   'typing:changed',
+  'typing:editing',
 ] as const satisfies readonly (keyof RecordEvents)[];

@@ -92,6 +92,7 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
       await deactivateBot(act(a).client, a.userId);
       return null;
     },
+    'typing:edit': (a) => records(a).editing.set(a.messageId, a.op),
     'emoji:deactivate': async (a) => {
       await deactivateCustomEmoji(act(a).client, a.name);
       return null;

@@ -266,6 +266,7 @@ export const recordCallSchemas = {
     })
     .strict(),
   'bots:deactivate': z.object({ accountId, userId: id }).strict(),
+  'typing:edit': z.object({ accountId, messageId: id, op: z.enum(['start', 'stop']) }).strict(),
   'userDefaults:update': z
     .object({
       accountId,

@@ -29,6 +29,7 @@ export const EVENT_TYPES = [
   'realm_domains',
   'realm_user_settings_defaults',
   'realm_bot',
+  'typing_edit_message',
   'user_topic',
   'typing',
   'push_device',

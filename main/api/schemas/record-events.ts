@@ -155,6 +155,14 @@ export const TypingEvent = z.looseObject({
   topic: z.string().optional(),
 });
 
+/** Someone started or stopped editing a message's content (feature level 351). */
+export const TypingEditMessageEvent = z.looseObject({
+  ...base('typing_edit_message'),
+  op: z.enum(['start', 'stop']),
+  sender_id: id,
+  message_id: id,
+});
+
 /** push_account_id is a string in this event, an integer in the register request. */
 export const PushDeviceEvent = z.looseObject({
   ...base('push_device'),
@@ -197,6 +205,7 @@ export const RECORD_EVENT_SCHEMAS = {
   realm_domains: RealmDomainsEvent,
   realm_user_settings_defaults: RealmUserSettingsDefaultsEvent,
   realm_bot: RealmBotEvent,
+  typing_edit_message: TypingEditMessageEvent,
   realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
@@ -216,6 +225,7 @@ export const RECORD_KNOWN_OPS = {
   realm_domains: ['add', 'change', 'remove'],
   realm_user_settings_defaults: ['update'],
   realm_bot: ['add', 'update', 'remove', 'delete'],
+  typing_edit_message: ['start', 'stop'],
   user_settings: ['update'],
   realm: ['update', 'update_dict', 'deactivated'],
 } as const satisfies Partial<Record<keyof typeof RECORD_EVENT_SCHEMAS, readonly string[]>>;
@@ -235,6 +245,7 @@ export type RealmUserSettingsDefaultsEvent = z.infer<typeof RealmUserSettingsDef
 export type RealmBotEvent = z.infer<typeof RealmBotEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
+export type TypingEditMessageEvent = z.infer<typeof TypingEditMessageEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;
 export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
 export type RealmEvent = z.infer<typeof RealmEvent>;

@@ -48,6 +48,7 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
     case 'realm_domains':
     case 'realm_user_settings_defaults':
     case 'realm_bot':
+    case 'typing_edit_message':
     case 'realm_emoji':
     case 'user_topic':
     case 'typing':

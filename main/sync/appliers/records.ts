@@ -14,6 +14,7 @@ import { applyRealmPlaygrounds } from './realm-playgrounds';
 import { applyRealmDomains } from './realm-domains';
 import { applyUserDefaults } from './user-defaults';
 import { applyRealmBot } from './realm-bot';
+import { applyTypingEdit } from './typing-edit';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
 import { applyTyping } from './typing';
@@ -47,6 +48,8 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyUserDefaults(ctx, ev);
     case 'realm_bot':
       return applyRealmBot(ctx, ev);
+    case 'typing_edit_message':
+      return applyTypingEdit(ctx, ev);
     case 'realm_emoji':
       return applyRealmEmoji(ctx, ev);
     case 'user_topic':
