@@ -23,6 +23,8 @@ export type RecordArea =
   | 'userDefaults'
   /** The bots the user administers (bots:list). */
   | 'bots'
+  /** The user's uploads (attachments:list). */
+  | 'attachments'
   | 'topicVisibility'
   | 'users'
   | 'settings'
@@ -239,6 +241,18 @@ export interface PresenceView {
 }
 
 /** A linkifier: text matching `pattern` (Python syntax, named groups) links to `urlTemplate` (RFC 6570). */
+/** One of the user's uploads, with the messages that link to it (times in Unix seconds). */
+export interface AttachmentView {
+  id: number;
+  name: string;
+  /** The path after /user_uploads/ (the file's link on the server). */
+  pathId: string;
+  /** Bytes. */
+  size: number;
+  createdAt: number;
+  messages: { id: number; sentAt: number }[];
+}
+
 /** A bot the user administers (its owner, or an administrator). Its API key is never part of it. */
 export interface BotView {
   userId: number;

@@ -16,6 +16,7 @@ import type {
   LinkifierView,
   RealmDomainView,
   BotView,
+  AttachmentView,
   NavigationViewView,
   Page,
   PlaygroundView,
@@ -215,6 +216,10 @@ export interface RecordCalls {
    * edit is saved or abandoned; main throttles as for typing:set (best effort, never fails).
    */
   'typing:edit': (args: Account & { messageId: number; op: 'start' | 'stop' }) => null;
+  /** The user's uploads, newest first (fetched once, then kept by events); refetch on records:changed 'attachments'. */
+  'attachments:list': (args: Account) => AttachmentView[];
+  /** Deletes one of the user's uploads; the change arrives as records:changed 'attachments'. */
+  'attachments:delete': (args: Account & { id: number }) => null;
 }
 
 export interface RecordEvents {
@@ -279,6 +284,8 @@ export const RECORD_CALL_NAMES = [
   'bots:create',
   'bots:deactivate',
   'typing:edit',
+  'attachments:list',
+  'attachments:delete',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [

@@ -15,6 +15,7 @@ import { updateUserSettingsDefaults } from '../api/routes/user-settings-defaults
 import { USER_DEFAULTS_KEY, storedUserDefaults } from '../sync/convert-user-defaults';
 import { createBot, deactivateBot } from '../api/routes/bots';
 import { BOTS_KEY, storedBots } from '../sync/convert-bots';
+import { listAttachments, removeAttachment } from '../records/attachments';
 import * as actions from '../records/record-actions';
 
 type RecordHandlers = { [N in keyof RecordCalls]: (args: CallArgs<N>) => Promise<CallResult<N>> };
@@ -93,6 +94,8 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
       return null;
     },
     'typing:edit': (a) => records(a).editing.set(a.messageId, a.op),
+    'attachments:list': (a) => listAttachments(store(a), () => act(a).client),
+    'attachments:delete': (a) => removeAttachment(act(a).client, a.id),
     'emoji:deactivate': async (a) => {
       await deactivateCustomEmoji(act(a).client, a.name);
       return null;

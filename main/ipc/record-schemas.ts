@@ -267,6 +267,8 @@ export const recordCallSchemas = {
     .strict(),
   'bots:deactivate': z.object({ accountId, userId: id }).strict(),
   'typing:edit': z.object({ accountId, messageId: id, op: z.enum(['start', 'stop']) }).strict(),
+  'attachments:list': account,
+  'attachments:delete': z.object({ accountId, id }).strict(),
   'userDefaults:update': z
     .object({
       accountId,

@@ -51,6 +51,7 @@ export const ALL_AREAS: RecordArea[] = [
   'realmDomains',
   'userDefaults',
   'bots',
+  'attachments',
   'topicVisibility',
   'users',
   'settings',

@@ -30,6 +30,7 @@ export const EVENT_TYPES = [
   'realm_user_settings_defaults',
   'realm_bot',
   'typing_edit_message',
+  'attachment',
   'user_topic',
   'typing',
   'push_device',

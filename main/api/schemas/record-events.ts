@@ -14,6 +14,7 @@ import {
   RealmDomain,
   Bot,
   BotChange,
+  Attachment,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -163,6 +164,13 @@ export const TypingEditMessageEvent = z.looseObject({
   message_id: id,
 });
 
+/** One of the user's uploads added, linked from a message (update), or deleted (remove: only its ID). */
+export const AttachmentEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...op('attachment', 'add'), attachment: Attachment }),
+  z.looseObject({ ...op('attachment', 'update'), attachment: Attachment }),
+  z.looseObject({ ...op('attachment', 'remove'), attachment: z.looseObject({ id }) }),
+]);
+
 /** push_account_id is a string in this event, an integer in the register request. */
 export const PushDeviceEvent = z.looseObject({
   ...base('push_device'),
@@ -206,6 +214,7 @@ export const RECORD_EVENT_SCHEMAS = {
   realm_user_settings_defaults: RealmUserSettingsDefaultsEvent,
   realm_bot: RealmBotEvent,
   typing_edit_message: TypingEditMessageEvent,
+  attachment: AttachmentEvent,
   realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
@@ -226,6 +235,7 @@ export const RECORD_KNOWN_OPS = {
   realm_user_settings_defaults: ['update'],
   realm_bot: ['add', 'update', 'remove', 'delete'],
   typing_edit_message: ['start', 'stop'],
+  attachment: ['add', 'update', 'remove'],
   user_settings: ['update'],
   realm: ['update', 'update_dict', 'deactivated'],
 } as const satisfies Partial<Record<keyof typeof RECORD_EVENT_SCHEMAS, readonly string[]>>;
@@ -246,6 +256,7 @@ export type RealmBotEvent = z.infer<typeof RealmBotEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
 export type TypingEditMessageEvent = z.infer<typeof TypingEditMessageEvent>;
+export type AttachmentEvent = z.infer<typeof AttachmentEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;
 export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
 export type RealmEvent = z.infer<typeof RealmEvent>;

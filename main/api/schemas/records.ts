@@ -127,6 +127,17 @@ export const BotChange = z.looseObject({
 });
 export type BotChange = z.infer<typeof BotChange>;
 
+/** GET /attachments and attachment add/update: one of the user's uploads (times in milliseconds). */
+export const Attachment = z.looseObject({
+  id,
+  name: z.string(),
+  path_id: z.string(),
+  size: z.number().int(),
+  create_time: z.number(),
+  messages: z.array(z.looseObject({ id, date_sent: z.number() })).default([]),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
 /** Register's realm_emoji and the realm_emoji event: every custom emoji by ID, deactivated ones too. */
 export const RealmEmojiMap = z.record(
   z.string(),

@@ -49,6 +49,7 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
     case 'realm_user_settings_defaults':
     case 'realm_bot':
     case 'typing_edit_message':
+    case 'attachment':
     case 'realm_emoji':
     case 'user_topic':
     case 'typing':

@@ -15,6 +15,7 @@ import { applyRealmDomains } from './realm-domains';
 import { applyUserDefaults } from './user-defaults';
 import { applyRealmBot } from './realm-bot';
 import { applyTypingEdit } from './typing-edit';
+import { applyAttachment } from './attachment';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
 import { applyTyping } from './typing';
@@ -50,6 +51,8 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyRealmBot(ctx, ev);
     case 'typing_edit_message':
       return applyTypingEdit(ctx, ev);
+    case 'attachment':
+      return applyAttachment(ctx, ev);
     case 'realm_emoji':
       return applyRealmEmoji(ctx, ev);
     case 'user_topic':
