@@ -19,6 +19,12 @@ export type RecordArea =
   /** The organization's linkifiers (linkifiers:list). */
   | 'linkifiers'
   | 'realmDomains'
+  /** The organization's default settings for new users (userDefaults:get). */
+  | 'userDefaults'
+  /** The bots the user administers (bots:list). */
+  | 'bots'
+  /** The user's uploads (attachments:list). */
+  | 'attachments'
   | 'topicVisibility'
   | 'users'
   | 'settings'
@@ -217,6 +223,12 @@ export interface TypingView {
   userIds: number[];
 }
 
+/** Who is editing a message right now ("Ada is editing…" under it). */
+export interface EditingView {
+  messageId: number;
+  userIds: number[];
+}
+
 /** Whether someone is at their device (active), connected but away (idle), or neither. */
 export type PresenceStatus = 'active' | 'idle' | 'offline';
 
@@ -229,6 +241,30 @@ export interface PresenceView {
 }
 
 /** A linkifier: text matching `pattern` (Python syntax, named groups) links to `urlTemplate` (RFC 6570). */
+/** One of the user's uploads, with the messages that link to it (times in Unix seconds). */
+export interface AttachmentView {
+  id: number;
+  name: string;
+  /** The path after /user_uploads/ (the file's link on the server). */
+  pathId: string;
+  /** Bytes. */
+  size: number;
+  createdAt: number;
+  messages: { id: number; sentAt: number }[];
+}
+
+/** A bot the user administers (its owner, or an administrator). Its API key is never part of it. */
+export interface BotView {
+  userId: number;
+  fullName: string;
+  email: string;
+  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded. */
+  botType: number | null;
+  isActive: boolean;
+  ownerId: number | null;
+  avatarUrl: string | null;
+}
+
 /** An email domain whose owners may join without an invitation; allowSubdomains admits its subdomains too. */
 export interface RealmDomainView {
   domain: string;

@@ -15,6 +15,8 @@ import type {
   GroupSetting,
   LinkifierView,
   RealmDomainView,
+  BotView,
+  AttachmentView,
   NavigationViewView,
   Page,
   PlaygroundView,
@@ -26,6 +28,7 @@ import type {
   TopicVisibility,
   TopicVisibilityView,
   TypingView,
+  EditingView,
   UserDetails,
   UserGroupView,
   UserSummary,
@@ -195,6 +198,28 @@ export interface RecordCalls {
   'realmDomains:add': (args: Account & RealmDomainView) => null;
   /** Removes one (administrators); the change arrives as records:changed 'realmDomains'. */
   'realmDomains:remove': (args: Account & { domain: string }) => null;
+  /** Default settings for new users, named as register's user_settings; refetch on records:changed 'userDefaults'. */
+  'userDefaults:get': (args: Account) => Record<string, string | number | boolean>;
+  /** Changes some (administrators); the change arrives as records:changed 'userDefaults'. */
+  'userDefaults:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
+  /** The bots the user administers, deactivated ones too, by name; refetch on records:changed 'bots'. */
+  'bots:list': (args: Account) => BotView[];
+  /**
+   * Creates a generic bot owned by the user. The answer carries the bot's API key so the screen
+   * can show it once; it is kept nowhere. The bot arrives as records:changed 'bots'.
+   */
+  'bots:create': (args: Account & { fullName: string; shortName: string }) => { userId: number; apiKey: string };
+  /** Deactivates a bot (its owner or an administrator); the change arrives as records:changed 'bots'. */
+  'bots:deactivate': (args: Account & { userId: number }) => null;
+  /**
+   * The user types in the edit box of a message: call start on every keystroke, stop when the
+   * edit is saved or abandoned; main throttles as for typing:set (best effort, never fails).
+   */
+  'typing:edit': (args: Account & { messageId: number; op: 'start' | 'stop' }) => null;
+  /** The user's uploads, newest first (fetched once, then kept by events); refetch on records:changed 'attachments'. */
+  'attachments:list': (args: Account) => AttachmentView[];
+  /** Deletes one of the user's uploads; the change arrives as records:changed 'attachments'. */
+  'attachments:delete': (args: Account & { id: number }) => null;
 }
 
 export interface RecordEvents {
@@ -202,6 +227,8 @@ export interface RecordEvents {
   'records:changed': { accountId: string; areas: RecordArea[] };
   /** Everyone typing right now in this account's conversations. */
   'typing:changed': { accountId: string; typing: TypingView[] };
+  /** Everyone editing a message of this account's conversations right now (the whole list). */
+  'typing:editing': { accountId: string; editing: EditingView[] };
 }
 
 export const RECORD_CALL_NAMES = [
@@ -251,9 +278,18 @@ export const RECORD_CALL_NAMES = [
   'realmDomains:list',
   'realmDomains:add',
   'realmDomains:remove',
+  'userDefaults:get',
+  'userDefaults:update',
+  'bots:list',
+  'bots:create',
+  'bots:deactivate',
+  'typing:edit',
+  'attachments:list',
+  'attachments:delete',
 ] as const satisfies readonly (keyof RecordCalls)[];
 
 export const RECORD_EVENT_NAMES = [
   'records:changed',
   'typing:changed',
+  'typing:editing',
 ] as const satisfies readonly (keyof RecordEvents)[];

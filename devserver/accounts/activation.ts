@@ -2,6 +2,7 @@ import type { App } from '../app';
 import { subscriberViewers } from '../events/audience';
 import { publishPeers } from '../events/channel_events';
 import { publishUserUpdate } from '../events/user_events';
+import { publishBotEvent } from '../bots/format';
 import type { UserRow } from '../store/rows';
 
 /** Channels the user is actively subscribed to (the rows outlive deactivation). */
@@ -36,6 +37,9 @@ export function deactivateAccount(app: App, target: UserRow): void {
     publishPeers(app, 'peer_remove', subscriberViewers(app, channel), [channel.id], [target.id]);
   }
   publishUserUpdate(app, { user_id: target.id, is_active: false });
+  // Since feature level 222 Zulip tells those who administer a bot with realm_bot update, not remove.
+  if (target.is_bot === 1)
+    publishBotEvent(app, target, { op: 'update', bot: { user_id: target.id, is_active: false } });
 }
 
 /**

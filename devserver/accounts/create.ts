@@ -6,6 +6,7 @@ import { publishGroupMembers } from '../events/group_events';
 import { publishUserAdd } from '../events/user_events';
 import { GroupGraph } from '../groups/graph';
 import { badRequest } from '../http/errors';
+import { newUserSettings, realmUserDefaults } from '../settings/user_defaults';
 import { hashPassword } from '../store/passwords';
 import type { InviteRow } from '../store/invites';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
@@ -80,6 +81,8 @@ export function createInvitedAccount(app: App, invite: InviteRow, form: SignUp):
       role: invite.invited_as,
       date_joined: nowSeconds(),
       timezone: form.timezone,
+      settings: newUserSettings(app),
+      email_address_visibility: Number(realmUserDefaults(app)['email_address_visibility']),
     });
     const graph = GroupGraph.load(store);
     store.groups.addMember(graph.system(ROLE_GROUP[invite.invited_as] ?? 'role:everyone'), id);

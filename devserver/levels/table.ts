@@ -36,6 +36,7 @@ export const ROUTE_LEVELS: ReadonlyArray<{ path: string; method?: string; level:
   { path: '/mobile_push/register', level: 406 },
   { path: '/mobile_push/e2ee/test_notification', level: 420 },
   { path: '/channels/create', level: 417 },
+  { path: '/messages/{message_id}/typing', level: 361 },
 ];
 
 /** Channel settings a request may set when creating (subscribing) or editing a channel. */

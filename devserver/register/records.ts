@@ -4,6 +4,8 @@ import { formatDraft } from '../views/drafts';
 import { formatNavigationView } from '../views/navigation_views';
 import { formatPlayground } from '../views/playgrounds';
 import { formatRealmDomain } from '../store/realm_domains';
+import { realmUserDefaults } from '../settings/user_defaults';
+import { administeredBots, formatBot } from '../bots/format';
 import { formatProfileField } from '../views/profile_fields';
 import { formatSavedSnippet } from '../views/saved_snippets';
 import { formatReminder, formatScheduledMessage } from '../views/scheduled_messages';
@@ -13,7 +15,8 @@ import { userSettings } from './user_settings';
 /**
  * The per-user and organization records of POST /register, each gated by its fetch type:
  * drafts (empty while the user has draft synchronization off), saved_snippets, navigation_views,
- * custom_profile_fields, scheduled_messages, reminders, realm_playgrounds and realm_domains.
+ * custom_profile_fields, scheduled_messages, reminders, realm_playgrounds, realm_domains
+ * and realm_user_settings_defaults.
  */
 export function recordsState(app: App, user: UserRow, want: (type: string) => boolean): Record<string, unknown> {
   const records = app.store.records;
@@ -34,5 +37,7 @@ export function recordsState(app: App, user: UserRow, want: (type: string) => bo
   if (want('reminders')) state['reminders'] = records.scheduled.pending(user.id, REMIND).map(formatReminder);
   if (want('realm_playgrounds')) state['realm_playgrounds'] = records.playgrounds.all().map(formatPlayground);
   if (want('realm_domains')) state['realm_domains'] = records.realmDomains.all().map(formatRealmDomain);
+  if (want('realm_user_settings_defaults')) state['realm_user_settings_defaults'] = realmUserDefaults(app);
+  if (want('realm_bot')) state['realm_bots'] = administeredBots(app, user).map((bot) => formatBot(app, bot));
   return state;
 }

@@ -29,6 +29,9 @@ import { navigationViewRoutes } from './navigation_views';
 import { linkifierRoutes } from './linkifiers';
 import { playgroundRoutes } from './playgrounds';
 import { realmDomainRoutes } from './realm_domains';
+import { userSettingsDefaultsRoutes } from './user_settings_defaults';
+import { botRoutes } from './bots';
+import { typingEditRoutes } from './typing_edit';
 import { presenceRoutes } from './presence';
 import { profileFieldRoutes } from './profile_fields';
 import { realmRoutes } from './realm';
@@ -75,6 +78,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...profileFieldRoutes,
   ...playgroundRoutes,
   ...realmDomainRoutes,
+  ...userSettingsDefaultsRoutes,
+  ...botRoutes,
+  ...typingEditRoutes,
   ...linkifierRoutes,
   ...inviteRoutes,
   ...settingsRoutes,

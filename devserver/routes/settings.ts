@@ -17,7 +17,8 @@ import { EMAIL_VISIBILITY, apiEmail } from '../views/users';
 
 type SettingValue = boolean | number | string;
 
-function readSetting(params: Params, name: string): SettingValue | undefined {
+/** One requested personal setting, read as its type (also used for the new-user defaults). */
+export function readSetting(params: Params, name: string): SettingValue | undefined {
   switch (USER_SETTING_TYPES.get(name)) {
     case 'bool':
       return params.bool(name);
@@ -31,7 +32,7 @@ function readSetting(params: Params, name: string): SettingValue | undefined {
 }
 
 /** Zulip's check_full_name: trimmed, 1 to 100 characters, none of the characters it reserves. */
-function checkFullName(raw: string): string {
+export function checkFullName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0) throw badRequest('Name too short!');
   if ([...name].length > 100) throw badRequest('Name too long!');

@@ -9,6 +9,7 @@ import { PlaygroundsRepo } from './playgrounds';
 import { PresenceRepo } from './presence';
 import { ProfileFieldsRepo } from './profile_fields';
 import { RealmDomainsRepo } from './realm_domains';
+import { RealmUserDefaultsRepo } from './realm_user_defaults';
 import { RealmSettingsRepo } from './realm_settings';
 import { SavedSnippetsRepo } from './saved_snippets';
 import { ScheduledMessagesRepo } from './scheduled_messages';
@@ -27,6 +28,7 @@ export class RecordStores {
   readonly invites: InvitesRepo;
   readonly realmSettings: RealmSettingsRepo;
   readonly realmDomains: RealmDomainsRepo;
+  readonly realmUserDefaults: RealmUserDefaultsRepo;
   readonly accounts: AccountsRepo;
   readonly presence: PresenceRepo;
   readonly alertWords: AlertWordsRepo;
@@ -43,6 +45,7 @@ export class RecordStores {
     this.invites = new InvitesRepo(db);
     this.realmSettings = new RealmSettingsRepo(db);
     this.realmDomains = new RealmDomainsRepo(db);
+    this.realmUserDefaults = new RealmUserDefaultsRepo(db);
     this.accounts = new AccountsRepo(db);
     this.presence = new PresenceRepo(db);
     this.alertWords = new AlertWordsRepo(db);

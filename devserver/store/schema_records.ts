@@ -87,4 +87,8 @@ CREATE TABLE realm_domains (
   domain TEXT NOT NULL UNIQUE,
   allow_subdomains INTEGER NOT NULL DEFAULT 0
 );
+
+-- Defaults for new users' settings that administrators changed (PATCH /realm/user_settings_defaults),
+-- as JSON values keyed by the user_settings name. Unlisted settings keep the built-in defaults.
+CREATE TABLE realm_user_defaults (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;

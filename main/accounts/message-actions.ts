@@ -287,6 +287,8 @@ export class MessageActions {
 
   #typingAllowed(to: TypingTarget): boolean {
     const settings = this.#d.store.userSettings;
+    // A self-DM has nobody to tell.
+    if (to.kind === 'dm' && to.userIds.length === 0) return false;
     return to.kind === 'dm'
       ? settings.getBoolean('send_private_typing_notifications', true)
       : settings.getBoolean('send_stream_typing_notifications', true);

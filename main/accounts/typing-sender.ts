@@ -4,6 +4,7 @@
  * most once per server_typing_started_wait_period (the receivers' indicator lasts longer), a stop
  * goes out on its own after server_typing_stopped_wait_period without a keystroke, and moving to
  * another conversation stops the old one first. Typing is best effort: failures are logged only.
+ * The same protocol serves "… is editing" notices, whose target is the message being edited.
  */
 import type { TypingTarget } from '../../common/model';
 import type { Logger } from '../log';
@@ -13,46 +14,50 @@ import { clampDelay } from '../delays';
 export const DEFAULT_STARTED_WAIT_MS = 10_000;
 export const DEFAULT_STOPPED_WAIT_MS = 5_000;
 
-export interface TypingSenderDeps {
-  send(to: TypingTarget, op: 'start' | 'stop'): Promise<unknown>;
+export interface TypingSenderDeps<T = TypingTarget> {
+  send(to: T, op: 'start' | 'stop'): Promise<unknown>;
   now(): number;
   startedWaitMs(): number;
   stoppedWaitMs(): number;
   /** The user's send_*_typing_notifications settings. */
-  allowed(to: TypingTarget): boolean;
+  allowed(to: T): boolean;
   log: Logger;
+  /** Which target this is, to tell a new one from the current one (conversations by default). */
+  keyOf?(to: T): string;
 }
 
-function keyOf(to: TypingTarget): string {
+function conversationKey(to: TypingTarget): string {
   return to.kind === 'dm'
     ? `dm:${[...to.userIds].sort((a, b) => a - b).join(',')}`
     : `topic:${to.channelId}:${to.topic}`;
 }
 
-interface Typing {
+interface Typing<T> {
   key: string;
-  to: TypingTarget;
+  to: T;
   startedAt: number;
   idle: NodeJS.Timeout;
 }
 
-export class TypingSender {
-  readonly #d: TypingSenderDeps;
-  #current: Typing | null = null;
+export class TypingSender<T = TypingTarget> {
+  readonly #d: TypingSenderDeps<T>;
+  readonly #keyOf: (to: T) => string;
+  #current: Typing<T> | null = null;
 
-  constructor(deps: TypingSenderDeps) {
+  constructor(deps: TypingSenderDeps<T>) {
     this.#d = deps;
+    this.#keyOf = deps.keyOf ?? ((to) => conversationKey(to as TypingTarget));
   }
 
   /** Returns whether a request went out (false when throttled, not allowed, or nothing to stop). */
-  async set(to: TypingTarget, op: 'start' | 'stop'): Promise<boolean> {
-    const key = keyOf(to);
+  async set(to: T, op: 'start' | 'stop'): Promise<boolean> {
+    const key = this.#keyOf(to);
     if (op === 'stop') {
       if (this.#current?.key !== key) return false;
       return this.#stop();
     }
-    // Nobody to tell: a self-DM, or settings that say not to.
-    if ((to.kind === 'dm' && to.userIds.length === 0) || !this.#d.allowed(to)) return false;
+    // Nobody to tell (a self-DM), or settings that say not to: allowed() decides.
+    if (!this.#d.allowed(to)) return false;
     if (this.#current && this.#current.key !== key) await this.#stop();
     const now = this.#d.now();
     const current = this.#current;
@@ -73,7 +78,7 @@ export class TypingSender {
     this.#current = null;
   }
 
-  #armIdle(current: Typing): void {
+  #armIdle(current: Typing<T>): void {
     clearTimeout(current.idle);
     current.idle = setTimeout(() => void this.#stop(), clampDelay(this.#d.stoppedWaitMs()));
     current.idle.unref();
@@ -87,7 +92,7 @@ export class TypingSender {
     return this.#send(current.to, 'stop');
   }
 
-  async #send(to: TypingTarget, op: 'start' | 'stop'): Promise<boolean> {
+  async #send(to: T, op: 'start' | 'stop'): Promise<boolean> {
     try {
       await this.#d.send(to, op);
       return true;

@@ -11,6 +11,11 @@ import * as reads from '../records/reads';
 import { LINKIFIERS_KEY, storedLinkifiers } from '../sync/convert-linkifiers';
 import { REALM_DOMAINS_KEY, storedRealmDomains } from '../sync/convert-realm-domains';
 import { addRealmDomain, removeRealmDomain } from '../api/routes/realm-domains';
+import { updateUserSettingsDefaults } from '../api/routes/user-settings-defaults';
+import { USER_DEFAULTS_KEY, storedUserDefaults } from '../sync/convert-user-defaults';
+import { createBot, deactivateBot } from '../api/routes/bots';
+import { BOTS_KEY, storedBots } from '../sync/convert-bots';
+import { listAttachments, removeAttachment } from '../records/attachments';
 import * as actions from '../records/record-actions';
 
 type RecordHandlers = { [N in keyof RecordCalls]: (args: CallArgs<N>) => Promise<CallResult<N>> };
@@ -77,6 +82,20 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
       await removeRealmDomain(act(a).client, a.domain);
       return null;
     },
+    'userDefaults:get': async (a) => storedUserDefaults(store(a).realm.get(USER_DEFAULTS_KEY)),
+    'userDefaults:update': async (a) => {
+      await updateUserSettingsDefaults(act(a).client, a.changes);
+      return null;
+    },
+    'bots:list': async (a) => storedBots(store(a).realm.get(BOTS_KEY)),
+    'bots:create': (a) => createBot(act(a).client, a.fullName, a.shortName),
+    'bots:deactivate': async (a) => {
+      await deactivateBot(act(a).client, a.userId);
+      return null;
+    },
+    'typing:edit': (a) => records(a).editing.set(a.messageId, a.op),
+    'attachments:list': (a) => listAttachments(store(a), () => act(a).client),
+    'attachments:delete': (a) => removeAttachment(act(a).client, a.id),
     'emoji:deactivate': async (a) => {
       await deactivateCustomEmoji(act(a).client, a.name);
       return null;

@@ -253,6 +253,33 @@ export const recordCallSchemas = {
     })
     .strict(),
   'realmDomains:remove': z.object({ accountId, domain: noNul(255).min(1) }).strict(),
+  'userDefaults:get': account,
+  'bots:list': account,
+  'bots:create': z
+    .object({
+      accountId,
+      fullName: noNul(100).trim().min(1, 'Name the bot.'),
+      shortName: noNul(100)
+        .trim()
+        .min(1, 'Give the bot a username.')
+        .regex(/^[A-Za-z0-9._+-]+$/, 'A bot username may have letters, digits and . _ + - only.'),
+    })
+    .strict(),
+  'bots:deactivate': z.object({ accountId, userId: id }).strict(),
+  'typing:edit': z.object({ accountId, messageId: id, op: z.enum(['start', 'stop']) }).strict(),
+  'attachments:list': account,
+  'attachments:delete': z.object({ accountId, id }).strict(),
+  'userDefaults:update': z
+    .object({
+      accountId,
+      changes: z
+        .record(
+          z.string().regex(/^[a-z0-9_]{1,100}$/, 'a setting name'),
+          z.union([z.string().max(10_000), z.number(), z.boolean()]),
+        )
+        .refine((c) => Object.keys(c).length > 0, 'name at least one setting'),
+    })
+    .strict(),
   'emoji:deactivate': z
     .object({ accountId, name: z.string().min(1, 'Name the emoji to deactivate.').max(100) })
     .strict(),

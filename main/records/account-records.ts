@@ -14,6 +14,7 @@ import { toStoredUser } from '../sync/convert';
 import type { Delta } from '../sync/deltas';
 import type { ActionContext } from './channel-actions';
 import { DraftsSync } from './drafts-sync';
+import { EditTyping } from './edit-typing';
 import { EmojiTable } from './emoji-table';
 import { featureGates } from './gates';
 import * as reads from './reads';
@@ -48,6 +49,9 @@ export const ALL_AREAS: RecordArea[] = [
   'playgrounds',
   'linkifiers',
   'realmDomains',
+  'userDefaults',
+  'bots',
+  'attachments',
   'topicVisibility',
   'users',
   'settings',
@@ -61,6 +65,8 @@ export const ALL_AREAS: RecordArea[] = [
 export class AccountRecords {
   readonly drafts: DraftsSync;
   readonly typing: TypingTracker;
+  /** Who is editing which message, and the user's own edit-box notices. */
+  readonly editing: EditTyping;
   /** The server's emoji names (the renderer's picker, autocomplete and reactions use them). */
   readonly emoji: EmojiTable;
   readonly #d: AccountRecordsDeps;
@@ -84,6 +90,7 @@ export class AccountRecords {
       (typing) => d.emit('typing:changed', { accountId: d.accountId, typing }),
       d.timers,
     );
+    this.editing = new EditTyping({ ...d, timers: d.timers });
     this.emoji = new EmojiTable({
       store,
       realmUrl: d.client?.realmUrl ?? null,
@@ -102,6 +109,7 @@ export class AccountRecords {
     for (const delta of deltas) {
       if (delta.kind === 'recordsChanged') delta.areas.forEach((a) => areas.add(a));
       else if (delta.kind === 'typing') this.typing.apply(delta.op, delta.senderId, delta.narrow);
+      else if (delta.kind === 'typingEdit') this.editing.apply(delta.op, delta.senderId, delta.messageId);
     }
     if (areas.size === 0) return;
     this.#changed([...areas]);
@@ -126,6 +134,7 @@ export class AccountRecords {
     this.#lastGates = JSON.stringify(this.gates());
     this.#changed(ALL_AREAS);
     this.typing.clear();
+    this.editing.clear();
     this.drafts.schedulePush(0);
     void this.emoji.afterRegister(emojiDataUrl);
   }
@@ -133,6 +142,7 @@ export class AccountRecords {
   close(): void {
     this.drafts.close();
     this.typing.clear();
+    this.editing.close();
   }
 
   /** Reads answer from the cache, so they work offline too. */

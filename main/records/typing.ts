@@ -1,9 +1,10 @@
 /**
  * Who is typing where, in memory only. A start refreshes the person's timer; a stop, or no
  * new start within the server's expiry period (server_typing_started_expiry_period_milliseconds),
- * removes them. Every change hands the whole (small) picture to onChange.
+ * removes them. Every change hands the whole (small) picture to onChange. The same bookkeeping
+ * serves "… is editing", where the place is the message being edited instead of a conversation.
  */
-import type { Narrow, TypingView } from '../../common/model';
+import type { Narrow } from '../../common/model';
 import { clampDelay } from '../delays';
 
 export interface Timers {
@@ -24,26 +25,32 @@ export const realTimers: Timers = {
 /** Zulip's default expiry when the server does not say (FL < 204). */
 export const DEFAULT_TYPING_EXPIRY_MS = 15_000;
 
-interface Conversation {
-  narrow: Narrow;
+interface Conversation<K> {
+  narrow: K;
   /** User ID → expiry timer. */
   users: Map<number, unknown>;
 }
 
-export class TypingTracker {
-  readonly #conversations = new Map<string, Conversation>();
+/** Who is typing in one place (a conversation, or for edits a message ID). */
+export interface TypingIn<K> {
+  narrow: K;
+  userIds: number[];
+}
+
+export class TypingTracker<K = Narrow> {
+  readonly #conversations = new Map<string, Conversation<K>>();
   readonly #expiryMs: () => number;
-  readonly #onChange: (typing: TypingView[]) => void;
+  readonly #onChange: (typing: TypingIn<K>[]) => void;
   readonly #timers: Timers;
 
-  constructor(expiryMs: () => number, onChange: (typing: TypingView[]) => void, timers: Timers = realTimers) {
+  constructor(expiryMs: () => number, onChange: (typing: TypingIn<K>[]) => void, timers: Timers = realTimers) {
     this.#expiryMs = expiryMs;
     this.#onChange = onChange;
     this.#timers = timers;
   }
 
   /** Applies a start or stop; returns whether the picture changed (a refreshed start does not). */
-  apply(op: 'start' | 'stop', senderId: number, narrow: Narrow): boolean {
+  apply(op: 'start' | 'stop', senderId: number, narrow: K): boolean {
     const key = JSON.stringify(narrow);
     const conversation = this.#conversations.get(key) ?? { narrow, users: new Map<number, unknown>() };
     const timer = conversation.users.get(senderId);
@@ -65,7 +72,7 @@ export class TypingTracker {
     return true;
   }
 
-  current(): TypingView[] {
+  current(): TypingIn<K>[] {
     return [...this.#conversations.values()].map((c) => ({
       narrow: c.narrow,
       userIds: [...c.users.keys()].sort((a, b) => a - b),
@@ -80,7 +87,7 @@ export class TypingTracker {
     if (had) this.#onChange([]);
   }
 
-  #forget(key: string, conversation: Conversation, userId: number): void {
+  #forget(key: string, conversation: Conversation<K>, userId: number): void {
     conversation.users.delete(userId);
     if (conversation.users.size === 0) this.#conversations.delete(key);
   }

@@ -33,7 +33,9 @@ export type Delta =
   /** Non-message records changed (main/records turns these into records:changed). */
   | { kind: 'recordsChanged'; areas: RecordArea[] }
   /** Someone started or stopped typing; memory only (main/records/typing.ts). */
-  | { kind: 'typing'; op: 'start' | 'stop'; senderId: number; narrow: Narrow };
+  | { kind: 'typing'; op: 'start' | 'stop'; senderId: number; narrow: Narrow }
+  /** Someone started or stopped editing a message; memory only, like typing. */
+  | { kind: 'typingEdit'; op: 'start' | 'stop'; senderId: number; messageId: number };
 
 /** Collapses a batch's deltas: IDs de-duplicated, an added-then-removed message reported once as removed. */
 export interface MergedDeltas {

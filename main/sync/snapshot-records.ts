@@ -15,6 +15,7 @@ import {
   RealmEmojiMap,
   RealmLinkifier,
   RealmDomain,
+  Bot,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -27,6 +28,8 @@ import { mergeServerDraft } from './appliers/drafts';
 import { toStoredCustomEmoji } from './appliers/realm-emoji';
 import { LINKIFIERS_KEY, toStoredLinkifiers } from './convert-linkifiers';
 import { REALM_DOMAINS_KEY, toStoredRealmDomains } from './convert-realm-domains';
+import { USER_DEFAULTS_KEY, storedUserDefaults } from './convert-user-defaults';
+import { BOTS_KEY, sortedBots, toBotView } from './convert-bots';
 import {
   subscriberListOf,
   toStoredChannel,
@@ -120,6 +123,10 @@ export function applyRecordsSnapshot(store: AccountStore, r: RegisterResponse, l
   if (linkifiers) store.realm.set(LINKIFIERS_KEY, toStoredLinkifiers(linkifiers));
   const domains = area(raw, 'realm_domains', z.array(RealmDomain), log);
   if (domains) store.realm.set(REALM_DOMAINS_KEY, toStoredRealmDomains(domains));
+  const userDefaults = area(raw, 'realm_user_settings_defaults', z.record(z.string(), z.unknown()), log);
+  if (userDefaults) store.realm.set(USER_DEFAULTS_KEY, storedUserDefaults(userDefaults));
+  const bots = area(raw, 'realm_bots', z.array(Bot), log);
+  if (bots) store.realm.set(BOTS_KEY, sortedBots(bots.map(toBotView)));
   const playgrounds = area(raw, 'realm_playgrounds', z.array(RealmPlayground), log);
   if (playgrounds) store.playgrounds.replaceAll(playgrounds.map(toStoredPlayground));
   const customEmoji = area(raw, 'realm_emoji', RealmEmojiMap, log);

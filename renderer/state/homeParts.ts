@@ -35,7 +35,9 @@ export interface HomeParts {
 /** Everything Home keeps for one account, built once when the account comes on screen. */
 export function buildHomeParts(bridge: BridgeClient, account: AccountSummary): HomeParts {
   const accountId = account.id;
-  const actions = new MessageActions(bridge, accountId, account.userId, account.features?.reminders === true);
+  const typing = new TypingState(bridge, accountId, account.userId);
+  const reminders = account.features?.reminders === true;
+  const actions = new MessageActions(bridge, accountId, account.userId, reminders, typing);
   return {
     accountId,
     features: account.features ?? null,
@@ -44,7 +46,7 @@ export function buildHomeParts(bridge: BridgeClient, account: AccountSummary): H
     compose: new ComposeState(bridge, accountId),
     actions,
     reads: new ReadTracker(actions, bridge),
-    typing: new TypingState(bridge, accountId, account.userId),
+    typing,
     topics: new TopicVisibilityState(bridge, accountId, account.features?.followTopics ?? true),
     search: new SearchState(bridge, accountId),
     snippets: new RecordList<SavedSnippetView>(bridge, accountId, ['snippets'], (cursor, limit) =>

@@ -11,7 +11,7 @@ import type {
   MessageVersion,
   MessageView,
 } from '../../common/model';
-import type { BridgeClient } from '../lib/bridge';
+import { describe, type BridgeClient } from '../lib/bridge';
 
 export class MessageActions {
   constructor(
@@ -20,7 +20,19 @@ export class MessageActions {
     readonly selfUserId: number,
     /** The server keeps message reminders (FL 399): "Remind me about this" is offered. */
     readonly canRemind = false,
+    /** Who else is editing which message, for "… is editing" under it. */
+    readonly editors: { editorsOf(messageId: number): number[] } | null = null,
   ) {}
+
+  /** The user is editing (start, on each keystroke) or stopped editing the message; best effort. */
+  editTyping(message: MessageView, op: 'start' | 'stop'): void {
+    this.bridge
+      .call('typing:edit', { accountId: this.accountId, messageId: message.id, op })
+      .catch((error: unknown) => {
+        // A lost notice only means others do not see "… is editing"; not worth interrupting.
+        this.bridge.send('log:error', { message: `typing:edit failed: ${describe(error)}` });
+      });
+  }
 
   /** The Notification Bot reminds the user of this message at `at` (Unix seconds). */
   async remind(message: MessageView, at: number, note?: string): Promise<void> {

@@ -2,22 +2,35 @@
  * Who is typing in this account's conversations (typing:changed replaces the whole list),
  * and who of them is typing where the user is looking.
  */
-import type { Narrow, TypingView } from '../../common/model';
+import type { EditingView, Narrow, TypingView } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { sameNarrow } from '../lib/narrow';
 
 export class TypingState {
   typing = $state.raw<TypingView[]>([]);
-  private readonly stop: () => void;
+  /** Who else is editing which message (typing:editing replaces the whole list). */
+  editing = $state.raw<EditingView[]>([]);
+  private readonly stops: Array<() => void>;
 
   constructor(bridge: BridgeClient, accountId: string, selfUserId: number) {
-    this.stop = bridge.on('typing:changed', (p) => {
-      if (p.accountId !== accountId) return;
-      // The user's own typing (from another client) is not news to them.
-      this.typing = p.typing
+    const others = <T extends { userIds: number[] }>(list: T[]): T[] =>
+      list
         .map((t) => ({ ...t, userIds: t.userIds.filter((id) => id !== selfUserId) }))
         .filter((t) => t.userIds.length > 0);
-    });
+    this.stops = [
+      // The user's own typing (from another client) is not news to them.
+      bridge.on('typing:changed', (p) => {
+        if (p.accountId === accountId) this.typing = others(p.typing);
+      }),
+      bridge.on('typing:editing', (p) => {
+        if (p.accountId === accountId) this.editing = others(p.editing);
+      }),
+    ];
+  }
+
+  /** Who is editing this message right now. */
+  editorsOf(messageId: number): number[] {
+    return this.editing.find((e) => e.messageId === messageId)?.userIds ?? [];
   }
 
   /** Typists in the narrow; a channel narrow includes those typing in any of its topics. */
@@ -33,14 +46,14 @@ export class TypingState {
   }
 
   dispose(): void {
-    this.stop();
+    this.stops.forEach((stop) => stop());
   }
 }
 
-/** "Ada is typing…", "Ada and Bo are typing…", "Several people are typing…". */
-export function typingSentence(names: readonly string[]): string {
+/** "Ada is typing…", "Ada and Bo are typing…", "Several people are typing…" (or editing). */
+export function typingSentence(names: readonly string[], verb = 'typing'): string {
   if (names.length === 0) return '';
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length <= 3) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are typing…`;
-  return 'Several people are typing…';
+  if (names.length === 1) return `${names[0]} is ${verb}…`;
+  if (names.length <= 3) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are ${verb}…`;
+  return `Several people are ${verb}…`;
 }

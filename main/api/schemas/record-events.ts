@@ -12,6 +12,9 @@ import {
   RealmEmojiMap,
   RealmLinkifier,
   RealmDomain,
+  Bot,
+  BotChange,
+  Attachment,
   RealmPlayground,
   SavedSnippet,
   UserGroup,
@@ -115,6 +118,21 @@ export const RealmDomainsEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...op('realm_domains', 'remove'), domain: z.string() }),
 ]);
 
+/** One default setting for new users changed (Zulip 5.0, feature level 95). */
+export const RealmUserSettingsDefaultsEvent = z.looseObject({
+  ...op('realm_user_settings_defaults', 'update'),
+  property: z.string(),
+  value: z.union([z.boolean(), z.number(), z.string()]),
+});
+
+/** A bot the user administers added, changed, or (older servers) removed/deleted. */
+export const RealmBotEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...op('realm_bot', 'add'), bot: Bot }),
+  z.looseObject({ ...op('realm_bot', 'update'), bot: BotChange }),
+  z.looseObject({ ...op('realm_bot', 'remove'), bot: z.looseObject({ user_id: id }) }),
+  z.looseObject({ ...op('realm_bot', 'delete'), bot: z.looseObject({ user_id: id }) }),
+]);
+
 export const UserTopicEvent = z.looseObject({
   ...base('user_topic'),
   stream_id: id,
@@ -137,6 +155,21 @@ export const TypingEvent = z.looseObject({
   stream_id: id.optional(),
   topic: z.string().optional(),
 });
+
+/** Someone started or stopped editing a message's content (feature level 351). */
+export const TypingEditMessageEvent = z.looseObject({
+  ...base('typing_edit_message'),
+  op: z.enum(['start', 'stop']),
+  sender_id: id,
+  message_id: id,
+});
+
+/** One of the user's uploads added, linked from a message (update), or deleted (remove: only its ID). */
+export const AttachmentEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...op('attachment', 'add'), attachment: Attachment }),
+  z.looseObject({ ...op('attachment', 'update'), attachment: Attachment }),
+  z.looseObject({ ...op('attachment', 'remove'), attachment: z.looseObject({ id }) }),
+]);
 
 /** push_account_id is a string in this event, an integer in the register request. */
 export const PushDeviceEvent = z.looseObject({
@@ -178,6 +211,10 @@ export const RECORD_EVENT_SCHEMAS = {
   realm_playgrounds: RealmPlaygroundsEvent,
   realm_linkifiers: RealmLinkifiersEvent,
   realm_domains: RealmDomainsEvent,
+  realm_user_settings_defaults: RealmUserSettingsDefaultsEvent,
+  realm_bot: RealmBotEvent,
+  typing_edit_message: TypingEditMessageEvent,
+  attachment: AttachmentEvent,
   realm_emoji: RealmEmojiEvent,
   user_topic: UserTopicEvent,
   typing: TypingEvent,
@@ -195,6 +232,10 @@ export const RECORD_KNOWN_OPS = {
   channel_folder: ['add', 'update', 'reorder'],
   typing: ['start', 'stop'],
   realm_domains: ['add', 'change', 'remove'],
+  realm_user_settings_defaults: ['update'],
+  realm_bot: ['add', 'update', 'remove', 'delete'],
+  typing_edit_message: ['start', 'stop'],
+  attachment: ['add', 'update', 'remove'],
   user_settings: ['update'],
   realm: ['update', 'update_dict', 'deactivated'],
 } as const satisfies Partial<Record<keyof typeof RECORD_EVENT_SCHEMAS, readonly string[]>>;
@@ -210,8 +251,12 @@ export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type RealmDomainsEvent = z.infer<typeof RealmDomainsEvent>;
+export type RealmUserSettingsDefaultsEvent = z.infer<typeof RealmUserSettingsDefaultsEvent>;
+export type RealmBotEvent = z.infer<typeof RealmBotEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
+export type TypingEditMessageEvent = z.infer<typeof TypingEditMessageEvent>;
+export type AttachmentEvent = z.infer<typeof AttachmentEvent>;
 export type PushDeviceEvent = z.infer<typeof PushDeviceEvent>;
 export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
 export type RealmEvent = z.infer<typeof RealmEvent>;

@@ -102,6 +102,42 @@ export type RealmLinkifier = z.infer<typeof RealmLinkifier>;
 export const RealmDomain = z.looseObject({ domain: z.string(), allow_subdomains: z.boolean() });
 export type RealmDomain = z.infer<typeof RealmDomain>;
 
+/**
+ * Register's realm_bots and realm_bot add: a bot the user administers. The api_key it carries is
+ * deliberately not declared: it is never read, so it can never be stored.
+ */
+export const Bot = z.looseObject({
+  user_id: id,
+  full_name: z.string(),
+  email: z.string(),
+  bot_type: z.number().int().nullable().optional(),
+  is_active: z.boolean(),
+  owner_id: id.nullable().optional(),
+  avatar_url: z.string().nullable().optional(),
+});
+export type Bot = z.infer<typeof Bot>;
+
+/** realm_bot update: the bot's ID and the fields that changed. */
+export const BotChange = z.looseObject({
+  user_id: id,
+  full_name: z.string().optional(),
+  is_active: z.boolean().optional(),
+  owner_id: id.nullable().optional(),
+  avatar_url: z.string().nullable().optional(),
+});
+export type BotChange = z.infer<typeof BotChange>;
+
+/** GET /attachments and attachment add/update: one of the user's uploads (times in milliseconds). */
+export const Attachment = z.looseObject({
+  id,
+  name: z.string(),
+  path_id: z.string(),
+  size: z.number().int(),
+  create_time: z.number(),
+  messages: z.array(z.looseObject({ id, date_sent: z.number() })).default([]),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
 /** Register's realm_emoji and the realm_emoji event: every custom emoji by ID, deactivated ones too. */
 export const RealmEmojiMap = z.record(
   z.string(),

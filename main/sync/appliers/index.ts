@@ -46,6 +46,10 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
     case 'realm_playgrounds':
     case 'realm_linkifiers':
     case 'realm_domains':
+    case 'realm_user_settings_defaults':
+    case 'realm_bot':
+    case 'typing_edit_message':
+    case 'attachment':
     case 'realm_emoji':
     case 'user_topic':
     case 'typing':

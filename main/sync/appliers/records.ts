@@ -12,6 +12,10 @@ import { applyRealmEmoji } from './realm-emoji';
 import { applyRealmLinkifiers } from './realm-linkifiers';
 import { applyRealmPlaygrounds } from './realm-playgrounds';
 import { applyRealmDomains } from './realm-domains';
+import { applyUserDefaults } from './user-defaults';
+import { applyRealmBot } from './realm-bot';
+import { applyTypingEdit } from './typing-edit';
+import { applyAttachment } from './attachment';
 import { applySavedSnippets } from './saved-snippets';
 import { applyStream } from './stream';
 import { applyTyping } from './typing';
@@ -41,6 +45,14 @@ export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
       return applyRealmLinkifiers(ctx, ev);
     case 'realm_domains':
       return applyRealmDomains(ctx, ev);
+    case 'realm_user_settings_defaults':
+      return applyUserDefaults(ctx, ev);
+    case 'realm_bot':
+      return applyRealmBot(ctx, ev);
+    case 'typing_edit_message':
+      return applyTypingEdit(ctx, ev);
+    case 'attachment':
+      return applyAttachment(ctx, ev);
     case 'realm_emoji':
       return applyRealmEmoji(ctx, ev);
     case 'user_topic':

@@ -55,4 +55,18 @@ describe('PeoplePicker in the new direct message dialog', () => {
     expect(screen.queryByRole('list', { name: 'Chosen' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Start conversation' })).toBeDisabled();
   });
+
+  it('marks a bot as a bot among the matches', async () => {
+    const withBot = [
+      ...users,
+      { ...users[0]!, id: 5000, fullName: 'Deploy Notifier', email: 'deploy-bot@x.test', isBot: true },
+    ];
+    render(NewDmDialog, { users: withBot, selfUserId: 1, onStart: () => {}, onClose: () => {} });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Add people' }), 'deploy');
+    expect(screen.getByRole('option', { name: /Deploy Notifier/ })).toHaveTextContent('Bot · deploy-bot@x.test');
+    await user.clear(screen.getByRole('combobox', { name: 'Add people' }));
+    await user.type(screen.getByRole('combobox', { name: 'Add people' }), 'grace');
+    expect(screen.getByRole('option', { name: /Grace Hopper/ })).not.toHaveTextContent('Bot');
+  });
 });
