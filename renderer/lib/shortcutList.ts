@@ -11,6 +11,7 @@ export const SHORTCUT_GROUPS = [
   'Scrolling',
   'Composing messages',
   'Message actions',
+  'Menus',
 ] as const;
 export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
 
@@ -34,6 +35,7 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   },
   { keys: ['?'], does: 'Show keyboard shortcuts', action: 'help', group: 'The basics' },
   { keys: ['/', 'Ctrl+K'], does: 'Search messages', action: 'search', group: 'Navigation' },
+  { keys: ['q'], does: 'Filter channels', action: 'filterChannels', group: 'Navigation' },
   { keys: ['w'], does: 'Filter people', action: 'filterPeople', group: 'Navigation' },
   { keys: ['Alt+←'], does: 'Back through viewing history', action: 'back', group: 'Navigation' },
   { keys: ['Alt+→'], does: 'Forward through viewing history', action: 'forward', group: 'Navigation' },
@@ -72,6 +74,7 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   { keys: ['Ctrl+B'], does: 'Bold (in the compose box)', action: 'bold', group: 'Composing messages' },
   { keys: ['Ctrl+I'], does: 'Italic (in the compose box)', action: 'italic', group: 'Composing messages' },
   { keys: ['Ctrl+Shift+L'], does: 'Link (in the compose box)', action: 'link', group: 'Composing messages' },
+  { keys: ['Alt+P'], does: 'Preview (in the compose box)', action: 'preview', group: 'Composing messages' },
   { keys: ['←'], does: 'Edit your last message', action: 'editLast', group: 'Message actions' },
   { keys: ['e'], does: 'Edit your selected message', action: 'edit', group: 'Message actions' },
   { keys: ['i'], does: 'Message actions menu', action: 'actionsMenu', group: 'Message actions' },
@@ -83,4 +86,13 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   { keys: ['m'], does: 'Move the message or its topic', action: 'move', group: 'Message actions' },
   { keys: ['Shift+H'], does: 'Edit history', action: 'editHistory', group: 'Message actions' },
   { keys: ['Shift+M'], does: 'Mute or unmute the topic', action: 'muteTopic', group: 'Message actions' },
+  {
+    keys: ['Shift+U'],
+    does: 'Mark as unread from the selected message',
+    action: 'markUnread',
+    group: 'Message actions',
+  },
+  { keys: ['-'], does: 'Collapse or show the message', action: 'collapse', group: 'Message actions' },
+  { keys: ['v'], does: 'View the message’s image', action: 'viewImage', group: 'Message actions' },
+  { keys: ['g'], does: 'Settings menu', action: 'gearMenu', group: 'Menus' },
 ];

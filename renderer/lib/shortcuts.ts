@@ -44,9 +44,15 @@ export type ShortcutAction =
   | 'move'
   | 'editHistory'
   | 'muteTopic'
+  | 'markUnread'
+  | 'collapse'
+  | 'viewImage'
+  | 'filterChannels'
+  | 'gearMenu'
   | 'bold'
   | 'italic'
   | 'link'
+  | 'preview'
   | 'escape'
   | 'help';
 
@@ -108,6 +114,11 @@ const PLAIN_KEYS: Readonly<Record<string, ShortcutAction>> = {
   m: 'move',
   H: 'editHistory',
   M: 'muteTopic',
+  U: 'markUnread',
+  '-': 'collapse',
+  v: 'viewImage',
+  q: 'filterChannels',
+  g: 'gearMenu',
   '?': 'help',
 };
 

@@ -3,7 +3,8 @@
  * Recent conversations, Starred messages, Drafts, the direct message feed; the next unread topic,
  * followed topic or direct message; `s` between a message's topic and its channel; the channel
  * before or after (Shift+A / Shift+D); the conversation compose points at (Ctrl+.); back and
- * forward through the views seen (Alt+← / Alt+→); the people filter (`w`).
+ * forward through the views seen (Alt+← / Alt+→); the channel and people filters (`q`, `w`); the
+ * settings (gear) menu (`g`).
  */
 import type { ChannelFolderView, ChannelSummary, Narrow } from '../../common/model';
 import { nextUnreadTopic } from '../lib/conversations';
@@ -79,14 +80,25 @@ export function runViewShortcut(action: ShortcutAction, host: ViewShortcutHost):
       if (place) host.restore(place);
       return true;
     }
-    case 'filterPeople': {
-      const filter = document.querySelector<HTMLElement>('input[aria-label="Filter people"]');
-      filter?.focus();
-      return filter !== null;
+    case 'filterPeople':
+      return focusOn('input[aria-label="Filter people"]');
+    case 'filterChannels':
+      return focusOn('input[aria-label="Filter channels"]');
+    case 'gearMenu': {
+      // Zulip's `g` toggles the gear menu; its first item takes the focus (components/actions/ActionMenu.svelte).
+      const button = document.querySelector<HTMLElement>('button[aria-label="Settings menu"]');
+      button?.click();
+      return button !== null;
     }
     default:
       return false;
   }
+}
+
+function focusOn(selector: string): boolean {
+  const field = document.querySelector<HTMLElement>(selector);
+  field?.focus();
+  return field !== null;
 }
 
 function goOrSay(host: ViewShortcutHost, narrow: Narrow | null, none: string): boolean {
