@@ -54,6 +54,7 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   { keys: ['Shift+D'], does: 'Next channel', action: 'channelNext', group: 'Navigation' },
   { keys: ['Shift+I'], does: 'Inbox', action: 'inbox', group: 'Navigation' },
   { keys: ['t'], does: 'Recent conversations', action: 'recent', group: 'Navigation' },
+  { keys: ['a'], does: 'Combined feed (every unmuted message)', action: 'combinedFeed', group: 'Navigation' },
   { keys: ['*'], does: 'Starred messages', action: 'starred', group: 'Navigation' },
   { keys: ['d'], does: 'Drafts', action: 'drafts', group: 'Navigation' },
   {

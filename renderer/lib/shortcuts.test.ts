@@ -38,6 +38,7 @@ describe('shortcutFor', () => {
       ['v', 'viewImage'],
       ['q', 'filterChannels'],
       ['g', 'gearMenu'],
+      ['a', 'combinedFeed'],
       ['ArrowLeft', 'editLast'],
       ['PageDown', 'pageDown'],
       ['J', 'pageDown'],

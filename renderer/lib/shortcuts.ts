@@ -49,6 +49,7 @@ export type ShortcutAction =
   | 'viewImage'
   | 'filterChannels'
   | 'gearMenu'
+  | 'combinedFeed'
   | 'bold'
   | 'italic'
   | 'link'
@@ -119,6 +120,7 @@ const PLAIN_KEYS: Readonly<Record<string, ShortcutAction>> = {
   v: 'viewImage',
   q: 'filterChannels',
   g: 'gearMenu',
+  a: 'combinedFeed',
   '?': 'help',
 };
 

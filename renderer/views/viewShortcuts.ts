@@ -1,6 +1,6 @@
 /**
  * The shortcuts that go to another view, as Zulip's keys do (web/src/hotkey.ts): the Inbox,
- * Recent conversations, Starred messages, Drafts, the direct message feed; the next unread topic,
+ * Recent conversations, the Combined feed, Starred messages, Drafts, the direct message feed; the next unread topic,
  * followed topic or direct message; `s` between a message's topic and its channel; the channel
  * before or after (Shift+A / Shift+D); the conversation compose points at (Ctrl+.); back and
  * forward through the views seen (Alt+← / Alt+→); the channel and people filters (`q`, `w`); the
@@ -58,6 +58,9 @@ export function runViewShortcut(action: ShortcutAction, host: ViewShortcutHost):
       );
     case 'nextUnreadDm':
       return goOrSay(host, nextUnreadDm(sidebar.sidebar, here), 'No unread direct messages left.');
+    case 'combinedFeed':
+      host.openByKey({ kind: 'all' });
+      return true;
     case 'dmFeed':
       host.runSearch('is:dm', 'Direct message feed');
       return true;
