@@ -207,3 +207,38 @@ describe('the sidebar’s topic and channel menus, by keyboard', () => {
       .toBe(`${app.server.baseUrl}/#narrow/channel/${generalId}-general`);
   });
 });
+
+describe('Inbox rows', () => {
+  it('a filter box keeps the matching rows; each row has the channel’s colour and the topic menu', async () => {
+    const member = await login(app.server, app.server.byRole(400));
+    const unreadTopic = `inbox ${run}`;
+    await member.ok('POST', '/messages', {
+      type: 'channel',
+      to: 'general',
+      topic: unreadTopic,
+      content: 'Unread here',
+    });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Shift+I');
+    const inbox = page.getByRole('region', { name: 'Inbox' });
+    await inbox.getByRole('searchbox', { name: 'Filter Inbox' }).fill(unreadTopic.toUpperCase());
+    const rows = inbox.locator('ul.rows > li');
+    await expect
+      .poll(() => rows.allTextContents(), { timeout: UI_TIMEOUT })
+      .toEqual([expect.stringContaining(unreadTopic)]);
+    const swatch = rows.first().locator('.swatch');
+    expect(await swatch.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    await inbox.getByRole('button', { name: `Conversation options for ${unreadTopic}` }).focus();
+    await page.keyboard.press('Enter');
+    await shoot('06-inbox-row-menu');
+    await chooseByKeys('Mark topic as read');
+    await inbox.getByText(`No conversation matches “${unreadTopic.toUpperCase()}”.`).waitFor({ timeout: UI_TIMEOUT });
+    const narrow = JSON.stringify([
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: unreadTopic },
+      { operator: 'is', operand: 'unread' },
+    ]);
+    const left = await ownerApi.ok('GET', '/messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow });
+    expect(left['messages']).toEqual([]);
+  });
+});
