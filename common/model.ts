@@ -87,7 +87,12 @@ export type Narrow =
   | { kind: 'channel'; channelId: number }
   | { kind: 'topic'; channelId: number; topic: string }
   /** userIds: the other participants, sorted ascending; empty for the self-DM. */
-  | { kind: 'dm'; userIds: number[] };
+  | { kind: 'dm'; userIds: number[] }
+  /**
+   * Zulip's Combined feed: every message of the user's channels and DMs, paged from the server
+   * with `narrow: []`; what Zulip's muting rules leave out is hidden where it is shown.
+   */
+  | { kind: 'all' };
 
 export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
 

@@ -8,6 +8,7 @@ import type {
   EmojiRef,
   MarkReadScope,
   MessageEdit,
+  Narrow,
   SearchPhase,
   SearchResult,
   TypingTarget,
@@ -20,6 +21,8 @@ type Account = { accountId: string };
 export interface MessageCalls {
   /** Marks messages, a topic, a channel or everything read; answers how many were unread here. */
   'messages:markRead': (args: Account & { scope: MarkReadScope }) => { count: number };
+  /** Marks `fromId` and the later messages of the narrow unread (Zulip's Shift+U); answers how many cached ones turned. */
+  'messages:markUnread': (args: Account & { narrow: Narrow; fromId: number }) => { count: number };
   'messages:star': (args: Account & { messageIds: number[]; starred: boolean }) => null;
   /** Adds or removes the user's own reaction. */
   'messages:react': (args: Account & { messageId: number; emoji: EmojiRef; op: 'add' | 'remove' }) => null;
@@ -64,6 +67,7 @@ export const MESSAGE_CALL_NAMES = [
   'typing:set',
   'unreads:get',
   'messages:render',
+  'messages:markUnread',
 ] as const satisfies readonly (keyof MessageCalls)[];
 
 export const MESSAGE_EVENT_NAMES = ['unreads:changed'] as const satisfies readonly (keyof MessageEvents)[];

@@ -42,7 +42,9 @@ export function resolveFirstUnread(store: AccountStore, filter: NarrowFilter): P
       ? store.unreads.firstUnreadInChannel(filter.channelId)
       : filter.kind === 'topic'
         ? store.unreads.firstUnreadInTopic(filter.channelId, filter.topic)
-        : store.unreads.firstUnreadInDm(filter.dmKey);
+        : filter.kind === 'dm'
+          ? store.unreads.firstUnreadInDm(filter.dmKey)
+          : store.unreads.firstUnread();
   return id ?? 'newest';
 }
 

@@ -33,6 +33,9 @@ export function draftFitsNarrow(to: DraftTarget | null, narrow: Narrow): boolean
       );
     case 'dm':
       return to.kind === 'dm' && sameIds(to.userIds, narrow.userIds);
+    case 'all':
+      // The Combined feed has no one conversation to write to.
+      return false;
   }
 }
 

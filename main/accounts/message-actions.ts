@@ -11,6 +11,7 @@
 import type {
   EmojiRef,
   MarkReadScope,
+  Narrow,
   MessageEdit,
   MessageVersion,
   SearchPhase,
@@ -28,6 +29,7 @@ import {
   getRawMessageContent,
   removeReaction,
   setTyping,
+  toApiNarrow,
   type ApiClient,
   type EditMessageParams,
 } from '../api';
@@ -40,6 +42,7 @@ import type { MessageAspect } from '../store/versions';
 import type { Delta } from '../sync/deltas';
 import { messageVersions } from './edit-history';
 import { ReadBatcher, markReadOnServer, setFlagInBatches } from './mark-read';
+import { markCachedUnread, markUnreadOnServer } from './mark-unread';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
 import { buildUnreadCounts, UnreadSummaries } from './unread-counts';
 
@@ -100,6 +103,27 @@ export class MessageActions {
         undo.map((u) => u.messageId),
         true,
       );
+      throw e;
+    } finally {
+      store.versions.end(mine);
+    }
+    return { count: ids.length };
+  }
+
+  /** messages:markUnread: the message and the later ones of the view turn unread; read again if the server refuses. */
+  async markUnreadFrom(narrow: Narrow, fromId: number): Promise<{ count: number }> {
+    const { store, selfUserId } = this.#d;
+    const client = this.#client();
+    const ids = markCachedUnread(store, narrow, fromId, selfUserId);
+    const mine = this.#touched(ids, 'read');
+    this.#changed(ids, true);
+    try {
+      const level = this.#d.featureLevel();
+      await markUnreadOnServer(client, level, toApiNarrow(narrow, level, selfUserId), fromId, ids);
+    } catch (e) {
+      const undo = ids.filter((id) => !store.versions.touchedSince(id, mine));
+      store.transaction(() => store.unreads.remove(undo));
+      this.#changed(undo, true);
       throw e;
     } finally {
       store.versions.end(mine);

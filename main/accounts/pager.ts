@@ -266,7 +266,7 @@ export class Pager {
     const stayOpen =
       queueAtStart !== null &&
       queueAtStart === this.#d.liveQueueId() &&
-      (filter.kind === 'dm' || this.#d.store.channels.isSubscribed(filter.channelId));
+      (filter.kind === 'dm' || filter.kind === 'all' || this.#d.store.channels.isSubscribed(filter.channelId));
     const hi = page.foundNewest && stayOpen ? NEWEST : max;
     // An empty narrow, seen whole while events flow: every message it will get arrives as an event.
     if (ids.length === 0 && page.foundOldest && hi === NEWEST) return { lo: 0, hi };

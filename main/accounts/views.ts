@@ -235,7 +235,8 @@ export function buildSidebarPart(
 
 /** The names a page of `narrow` is shown with (common/model.ts ConversationNames), from the cache. */
 export function conversationNames(store: AccountStore, narrow: Narrow): ConversationNames {
-  const channel = narrow.kind === 'dm' ? null : store.channels.getSubscribed(narrow.channelId);
+  const channel =
+    narrow.kind === 'channel' || narrow.kind === 'topic' ? store.channels.getSubscribed(narrow.channelId) : null;
   const people = narrow.kind === 'dm' ? store.users.fullNames(narrow.userIds) : new Map<number, string>();
   return {
     channels: channel ? [{ id: channel.id, name: channel.name }] : [],

@@ -19,6 +19,7 @@ export function createMessageHandlers(manager: AccountManager): MessageHandlers 
     'search:query': (a) => actions(a.accountId).search(a.query, { below: a.below, limit: a.limit, phase: a.phase }),
     'typing:set': (a) => actions(a.accountId).typing(a.to, a.op),
     'unreads:get': async (a) => actions(a.accountId).unreadCounts(),
+    'messages:markUnread': (a) => actions(a.accountId).markUnreadFrom(a.narrow, a.fromId),
     'messages:render': async (a) => ({
       html: await renderMessage(manager.get(a.accountId).records.action().client, a.content),
     }),

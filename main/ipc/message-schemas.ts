@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { CallArgs } from '../../common/ipc/contract';
 import type { MessageCalls } from '../../common/ipc/messages-contract';
+import { narrowSchema } from '../store/narrows';
 
 const accountId = z.string().min(1).max(100);
 const messageId = z.number().int().positive();
@@ -65,4 +66,5 @@ export const messageCallSchemas = {
   'typing:set': z.object({ accountId, to: typingTarget, op: z.enum(['start', 'stop']) }).strict(),
   'unreads:get': z.object({ accountId }).strict(),
   'messages:render': z.object({ accountId, content: z.string().min(1, 'Nothing to preview.').max(200_000) }).strict(),
+  'messages:markUnread': z.object({ accountId, narrow: narrowSchema, fromId: messageId }).strict(),
 } satisfies { [N in keyof MessageCalls]: z.ZodType<CallArgs<N>, unknown> };

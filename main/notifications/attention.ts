@@ -30,9 +30,12 @@ const sameIds = (a: readonly number[], b: readonly number[]): boolean => {
 
 /**
  * Whether the narrow on screen shows a message of `conversation` (a topic or a DM, as
- * notifications name it): a channel's feed shows all its topics; topics match case-insensitively.
+ * notifications name it): a channel's feed shows all its topics, the Combined feed everything;
+ * topics match case-insensitively.
  */
 export function narrowShows(onScreen: Narrow, conversation: Narrow): boolean {
+  // The Combined feed shows every conversation as it arrives.
+  if (onScreen.kind === 'all' || conversation.kind === 'all') return onScreen.kind === 'all';
   if (onScreen.kind === 'dm' || conversation.kind === 'dm') {
     return onScreen.kind === 'dm' && conversation.kind === 'dm' && sameIds(onScreen.userIds, conversation.userIds);
   }

@@ -13,7 +13,9 @@ export const NEWEST = Number.MAX_SAFE_INTEGER;
 export type NarrowFilter =
   | { kind: 'channel'; channelId: number }
   | { kind: 'topic'; channelId: number; topic: string }
-  | { kind: 'dm'; dmKey: string };
+  | { kind: 'dm'; dmKey: string }
+  /** The Combined feed: every message of a subscribed channel, and every DM. */
+  | { kind: 'all' };
 
 /** Sorted, de-duplicated user IDs joined by commas: "3,7,12". */
 export function dmKeyOf(userIds: readonly number[]): string {
@@ -37,6 +39,8 @@ export function narrowFilter(narrow: Narrow, selfId: number): NarrowFilter {
       return { kind: 'topic', channelId: narrow.channelId, topic: narrow.topic };
     case 'dm':
       return { kind: 'dm', dmKey: dmKeyOf([...narrow.userIds, selfId]) };
+    case 'all':
+      return { kind: 'all' };
   }
 }
 
@@ -49,6 +53,8 @@ export function filterKey(filter: NarrowFilter): string {
       return `topic:${filter.channelId}:${topicKey(filter.topic)}`;
     case 'dm':
       return `dm:${filter.dmKey}`;
+    case 'all':
+      return 'all';
   }
 }
 
@@ -58,6 +64,7 @@ export function filterOfKey(key: string): NarrowFilter | null {
   if (kind === 'channel') return { kind: 'channel', channelId: Number(a) };
   if (kind === 'topic') return { kind: 'topic', channelId: Number(a), topic: rest.join(':') };
   if (kind === 'dm') return { kind: 'dm', dmKey: a ?? '' };
+  if (key === 'all') return { kind: 'all' };
   return null;
 }
 
@@ -65,15 +72,20 @@ export function narrowKey(narrow: Narrow, selfId: number): string {
   return filterKey(narrowFilter(narrow, selfId));
 }
 
-/** The narrow keys a message with these columns belongs to (its channel and topic, or its DM). */
+/**
+ * The narrow keys a message with these columns belongs to (its channel and topic, or its DM, and
+ * the Combined feed, whose reads leave out channels the user is not subscribed to).
+ */
 export function keysOfMessage(m: { channelId: number | null; topic: string; dmKey: string | null }): string[] {
+  const all = filterKey({ kind: 'all' });
   if (m.channelId !== null) {
     return [
       filterKey({ kind: 'channel', channelId: m.channelId }),
       filterKey({ kind: 'topic', channelId: m.channelId, topic: m.topic }),
+      all,
     ];
   }
-  return m.dmKey !== null ? [filterKey({ kind: 'dm', dmKey: m.dmKey })] : [];
+  return m.dmKey !== null ? [filterKey({ kind: 'dm', dmKey: m.dmKey }), all] : [all];
 }
 
 /** Runtime check of a Narrow read from disk or from the renderer. */
@@ -89,6 +101,7 @@ export const narrowSchema: z.ZodType<Narrow> = z.discriminatedUnion('kind', [
         .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
     })
     .strict(),
+  z.object({ kind: z.literal('all') }).strict(),
 ]);
 
 /** The Narrow a filter came from (DM filters list every participant; the Narrow lists the others). */
@@ -100,5 +113,7 @@ export function narrowOfFilter(filter: NarrowFilter, selfId: number): Narrow {
       return { kind: 'topic', channelId: filter.channelId, topic: filter.topic };
     case 'dm':
       return { kind: 'dm', userIds: othersInDm(filter.dmKey, selfId) };
+    case 'all':
+      return { kind: 'all' };
   }
 }

@@ -20,6 +20,27 @@ describe('hiddenInFeed', () => {
   });
 });
 
+describe('hiddenInFeed in the Combined feed (Zulip’s muting rules)', () => {
+  const all = { kind: 'all' } as const;
+  const mutedChannel = (id: number) => id === 2;
+
+  it('hides muted topics, and muted channels except their unmuted and followed topics', () => {
+    const at = (channelId: number, topic: string) =>
+      hiddenInFeed(all, message({ id: 3, channelId, topic }), of, mutedChannel);
+    expect(at(1, 'noise')).toBe(true);
+    expect(at(1, 'other')).toBe(false);
+    expect(at(2, 'other')).toBe(true);
+    expect(at(2, 'kept')).toBe(false);
+    expect(at(2, 'news')).toBe(false);
+    expect(at(2, 'noise')).toBe(true);
+  });
+
+  it('always shows direct messages', () => {
+    const dm = message({ id: 4, channelId: null, topic: '', dmUserIds: [1, 2] });
+    expect(hiddenInFeed(all, dm, of, () => true)).toBe(false);
+  });
+});
+
 describe('channelUnread', () => {
   const channel = (isMuted: boolean): ChannelSummary => ({
     id: 1,

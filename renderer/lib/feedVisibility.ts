@@ -1,6 +1,7 @@
 /**
  * Zulip's visibility rules for a feed: a channel's feed leaves out the topics the user muted
- * (they are still there when the topic itself is opened). Unmuted and followed topics show.
+ * (they are still there when the topic itself is opened); the Combined feed leaves out muted
+ * topics and muted channels, except the topics unmuted or followed in them.
  * Unread counts follow the same rules.
  */
 import type { ChannelSummary, MessageView, Narrow, TopicVisibility } from '../../common/model';
@@ -9,9 +10,14 @@ export function hiddenInFeed(
   narrow: Narrow | null,
   message: MessageView,
   visibilityOf: (channelId: number, topic: string) => TopicVisibility,
+  channelMuted: (channelId: number) => boolean = () => false,
 ): boolean {
-  if (narrow?.kind !== 'channel' || message.channelId === null) return false;
-  return visibilityOf(message.channelId, message.topic) === 'muted';
+  if (message.channelId === null) return false;
+  const visibility = visibilityOf(message.channelId, message.topic);
+  if (narrow?.kind === 'channel') return visibility === 'muted';
+  // The Combined feed: muted topics, and muted channels except the topics unmuted or followed there.
+  if (narrow?.kind === 'all') return topicQuiet({ isMuted: channelMuted(message.channelId) }, visibility);
+  return false;
 }
 
 /**
@@ -34,6 +40,6 @@ export function channelUnread(
 }
 
 /** Whether a topic's unread count shows greyed: muted itself, or in a muted channel and not unmuted. */
-export function topicQuiet(channel: ChannelSummary, visibility: TopicVisibility): boolean {
+export function topicQuiet(channel: Pick<ChannelSummary, 'isMuted'>, visibility: TopicVisibility): boolean {
   return visibility === 'muted' || (channel.isMuted && visibility !== 'unmuted' && visibility !== 'followed');
 }

@@ -1,7 +1,10 @@
 /**
- * Compose's formatting buttons, as Zulip's: each wraps the selection (or a placeholder word, left
- * selected for typing over) in the Markdown Zulip renders. Block styles (quote, spoiler, a code
- * or math block for several lines) go on lines of their own.
+ * Compose's formatting, in one place. The buttons (applyFormat), as Zulip's: each wraps the
+ * selection (or a placeholder word, left selected for typing over) in the Markdown Zulip
+ * renders; block styles (quote, spoiler, a code or math block for several lines) go on lines of
+ * their own. The keys (toggleFormat, lib/composeKeys.ts): Ctrl+B / Ctrl+I put the markers around
+ * the selection (an empty one: the caret between them) and take them off when pressed again;
+ * Ctrl+Shift+L makes a link.
  */
 export type FormatKind = 'bold' | 'italic' | 'link' | 'code' | 'quote' | 'spoiler' | 'math';
 
@@ -63,4 +66,31 @@ export function applyFormat(kind: FormatKind, text: string, start: number, end: 
     return { text: text2, start: urlStart, end: urlStart + 3 };
   }
   return { text: text2, start: innerStart, end: innerStart + inner.length };
+}
+
+const MARKERS = { bold: '**', italic: '*' } as const;
+
+/** Ctrl+B, Ctrl+I and Ctrl+Shift+L on the selection `start..end` of `text`. */
+export function toggleFormat(text: string, start: number, end: number, format: 'bold' | 'italic' | 'link'): Edit {
+  const before = text.slice(0, start);
+  const chosen = text.slice(start, end);
+  const after = text.slice(end);
+  if (format === 'link') {
+    // Zulip's link: the selected words become the link text and "url" is selected to be typed over.
+    const label = `[${chosen}](`;
+    return { text: `${before}${label}url)${after}`, start: start + label.length, end: start + label.length + 3 };
+  }
+  const mark = MARKERS[format];
+  // Already formatted (and for italic, not the inside of bold): take the markers off.
+  const wrapped = before.endsWith(mark) && after.startsWith(mark);
+  const boldAround = format === 'italic' && before.endsWith('**') && after.startsWith('**');
+  if (wrapped && (!boldAround || before.endsWith('***'))) {
+    const outer = before.slice(0, -mark.length);
+    return { text: outer + chosen + after.slice(mark.length), start: outer.length, end: outer.length + chosen.length };
+  }
+  return {
+    text: before + mark + chosen + mark + after,
+    start: start + mark.length,
+    end: start + mark.length + chosen.length,
+  };
 }

@@ -10,6 +10,8 @@ export function narrowKey(narrow: Narrow): string {
       return `topic:${narrow.channelId}:${narrow.topic.toLowerCase()}`;
     case 'dm':
       return `dm:${[...narrow.userIds].sort((a, b) => a - b).join(',')}`;
+    case 'all':
+      return 'all';
   }
 }
 
@@ -40,6 +42,8 @@ export function messageInNarrow(message: MessageView, narrow: Narrow, selfUserId
       const wanted = [...narrow.userIds].sort((a, b) => a - b);
       return peers.length === wanted.length && peers.every((id, i) => id === wanted[i]);
     }
+    case 'all':
+      return true;
   }
 }
 
@@ -58,6 +62,9 @@ export function dmLabel(userIds: readonly number[], names: ConversationNames | n
   return userIds.map((id) => names?.users.find((u) => u.id === id)?.fullName ?? `User ${id}`).join(', ');
 }
 
+/** Zulip's name for the view of every message (the `all` narrow). */
+export const COMBINED_FEED = 'Combined feed';
+
 /** The accessible name of a message list and the title over it. */
 export function narrowLabel(narrow: Narrow, names: ConversationNames | null): string {
   switch (narrow.kind) {
@@ -67,14 +74,17 @@ export function narrowLabel(narrow: Narrow, names: ConversationNames | null): st
       return `#${channelName(narrow.channelId, names)} > ${topicLabel(narrow.topic, names)}`;
     case 'dm':
       return dmLabel(narrow.userIds, names);
+    case 'all':
+      return COMBINED_FEED;
   }
 }
 
 /**
  * Where compose sends in this narrow. A channel narrow needs the topic the user typed. DMs go
  * to the other participants, like the narrow; the self-DM's empty list is main's to address.
+ * The Combined feed has no one conversation: null until the user picks one (a reply does).
  */
-export function composeTarget(narrow: Narrow, topic: string): ComposeTarget {
+export function composeTarget(narrow: Narrow, topic: string): ComposeTarget | null {
   switch (narrow.kind) {
     case 'channel':
       return { kind: 'channel', channelId: narrow.channelId, topic };
@@ -82,6 +92,8 @@ export function composeTarget(narrow: Narrow, topic: string): ComposeTarget {
       return { kind: 'channel', channelId: narrow.channelId, topic: narrow.topic };
     case 'dm':
       return { kind: 'dm', userIds: [...narrow.userIds] };
+    case 'all':
+      return null;
   }
 }
 

@@ -44,7 +44,7 @@ export function neighbourChannel(
   current: Narrow | null,
   step: 1 | -1,
 ): Narrow | null {
-  if (!current || current.kind === 'dm' || channels.length === 0) return null;
+  if (!current || current.kind === 'dm' || current.kind === 'all' || channels.length === 0) return null;
   const at = channels.findIndex((c) => c.id === current.channelId);
   if (at === -1) return null;
   const next = channels[(at + step + channels.length) % channels.length]!;

@@ -11,6 +11,7 @@ export const SHORTCUT_GROUPS = [
   'Scrolling',
   'Composing messages',
   'Message actions',
+  'Menus',
 ] as const;
 export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
 
@@ -34,6 +35,7 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   },
   { keys: ['?'], does: 'Show keyboard shortcuts', action: 'help', group: 'The basics' },
   { keys: ['/', 'Ctrl+K'], does: 'Search messages', action: 'search', group: 'Navigation' },
+  { keys: ['q'], does: 'Filter channels', action: 'filterChannels', group: 'Navigation' },
   { keys: ['w'], does: 'Filter people', action: 'filterPeople', group: 'Navigation' },
   { keys: ['Alt+←'], does: 'Back through viewing history', action: 'back', group: 'Navigation' },
   { keys: ['Alt+→'], does: 'Forward through viewing history', action: 'forward', group: 'Navigation' },
@@ -52,6 +54,7 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   { keys: ['Shift+D'], does: 'Next channel', action: 'channelNext', group: 'Navigation' },
   { keys: ['Shift+I'], does: 'Inbox', action: 'inbox', group: 'Navigation' },
   { keys: ['t'], does: 'Recent conversations', action: 'recent', group: 'Navigation' },
+  { keys: ['a'], does: 'Combined feed (every unmuted message)', action: 'combinedFeed', group: 'Navigation' },
   { keys: ['*'], does: 'Starred messages', action: 'starred', group: 'Navigation' },
   { keys: ['d'], does: 'Drafts', action: 'drafts', group: 'Navigation' },
   {
@@ -72,6 +75,7 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   { keys: ['Ctrl+B'], does: 'Bold (in the compose box)', action: 'bold', group: 'Composing messages' },
   { keys: ['Ctrl+I'], does: 'Italic (in the compose box)', action: 'italic', group: 'Composing messages' },
   { keys: ['Ctrl+Shift+L'], does: 'Link (in the compose box)', action: 'link', group: 'Composing messages' },
+  { keys: ['Alt+P'], does: 'Preview (in the compose box)', action: 'preview', group: 'Composing messages' },
   { keys: ['←'], does: 'Edit your last message', action: 'editLast', group: 'Message actions' },
   { keys: ['e'], does: 'Edit your selected message', action: 'edit', group: 'Message actions' },
   { keys: ['i'], does: 'Message actions menu', action: 'actionsMenu', group: 'Message actions' },
@@ -83,4 +87,13 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
   { keys: ['m'], does: 'Move the message or its topic', action: 'move', group: 'Message actions' },
   { keys: ['Shift+H'], does: 'Edit history', action: 'editHistory', group: 'Message actions' },
   { keys: ['Shift+M'], does: 'Mute or unmute the topic', action: 'muteTopic', group: 'Message actions' },
+  {
+    keys: ['Shift+U'],
+    does: 'Mark as unread from the selected message',
+    action: 'markUnread',
+    group: 'Message actions',
+  },
+  { keys: ['-'], does: 'Collapse or show the message', action: 'collapse', group: 'Message actions' },
+  { keys: ['v'], does: 'View the message’s image', action: 'viewImage', group: 'Message actions' },
+  { keys: ['g'], does: 'Settings menu', action: 'gearMenu', group: 'Menus' },
 ];

@@ -44,9 +44,16 @@ export type ShortcutAction =
   | 'move'
   | 'editHistory'
   | 'muteTopic'
+  | 'markUnread'
+  | 'collapse'
+  | 'viewImage'
+  | 'filterChannels'
+  | 'gearMenu'
+  | 'combinedFeed'
   | 'bold'
   | 'italic'
   | 'link'
+  | 'preview'
   | 'escape'
   | 'help';
 
@@ -108,6 +115,12 @@ const PLAIN_KEYS: Readonly<Record<string, ShortcutAction>> = {
   m: 'move',
   H: 'editHistory',
   M: 'muteTopic',
+  U: 'markUnread',
+  '-': 'collapse',
+  v: 'viewImage',
+  q: 'filterChannels',
+  g: 'gearMenu',
+  a: 'combinedFeed',
   '?': 'help',
 };
 

@@ -57,7 +57,9 @@ export class ComposeState {
    * The narrow's own saved draft (drafts:forNarrow) comes back into the box, unless the user
    * started typing before main answered.
    */
-  setNarrow(narrow: Narrow | null): void {
+  setNarrow(wanted: Narrow | null): void {
+    // The Combined feed is no conversation to write to: compose waits for a reply or c / x.
+    const narrow = wanted?.kind === 'all' ? null : wanted;
     this.reset(narrow);
     if (narrow) void this.restoreDraft(narrow);
   }
@@ -149,10 +151,14 @@ export class ComposeState {
       this.error = 'Enter a topic for this message.';
       return null;
     }
+    const to = composeTarget(narrow, topic);
+    if (!to) {
+      this.error = 'Choose a conversation to send to: reply to a message, or press c or x.';
+      return null;
+    }
     this.sending = true;
     this.error = null;
     try {
-      const to = composeTarget(narrow, topic);
       const { localId } = await this.bridge.call('compose:send', { accountId: this.accountId, to, content });
       // Only clear what was sent: the user may have kept typing while the call was on its way.
       if (this.content === content) this.content = '';
@@ -205,6 +211,7 @@ export class ComposeState {
     const narrow = this.narrow;
     if (!narrow || (narrow.kind === 'channel' && this.topic.trim() === '')) return;
     const to = composeTarget(narrow, this.topic.trim());
+    if (!to) return;
     this.bridge.call('typing:set', { accountId: this.accountId, to, op }).catch((error: unknown) => {
       // A lost typing notice only means others do not see the indicator; not worth interrupting.
       this.bridge.send('log:error', { message: `typing:set failed: ${describe(error)}` });

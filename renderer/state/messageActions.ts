@@ -10,6 +10,7 @@ import type {
   MessageEdit,
   MessageVersion,
   MessageView,
+  Narrow,
 } from '../../common/model';
 import { describe, type BridgeClient } from '../lib/bridge';
 
@@ -77,6 +78,13 @@ export class MessageActions {
 
   async markRead(scope: MarkReadScope): Promise<number> {
     const { count } = await this.bridge.call('messages:markRead', { accountId: this.accountId, scope });
+    return count;
+  }
+
+  /** Zulip's "mark as unread from here": this message and the later ones of `narrow`. */
+  async markUnreadFrom(narrow: Narrow, message: MessageView): Promise<number> {
+    const args = { accountId: this.accountId, narrow, fromId: message.id };
+    const { count } = await this.bridge.call('messages:markUnread', args);
     return count;
   }
 

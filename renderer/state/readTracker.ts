@@ -1,14 +1,18 @@
 /**
  * Marks what the reader has seen as read: the unread messages of the open narrow once its
  * newest end is on screen. Each message is asked for once; a failed call lets it be asked again.
+ * Messages the user marked unread stay unread while the view stays open (as in Zulip, reading
+ * starts again once another conversation opens: release()).
  */
-import type { MessageView } from '../../common/model';
+import type { MessageView, Narrow } from '../../common/model';
 import { describe, type BridgeClient } from '../lib/bridge';
 import type { MessageActions } from './messageActions';
 import { isConfirmed } from './messageList';
 
 export class ReadTracker {
   private readonly asked = new Set<number>();
+  /** Marked unread by the user in the open view: not marked read from being seen. */
+  private readonly held = new Set<number>();
 
   constructor(
     private readonly actions: MessageActions,
@@ -16,7 +20,8 @@ export class ReadTracker {
   ) {}
 
   seen(messages: readonly MessageView[]): void {
-    const ids = messages.filter((m) => isConfirmed(m) && !m.read && !this.asked.has(m.id)).map((m) => m.id);
+    const fresh = (m: MessageView) => isConfirmed(m) && !m.read && !this.asked.has(m.id) && !this.held.has(m.id);
+    const ids = messages.filter(fresh).map((m) => m.id);
     if (ids.length === 0) return;
     for (const id of ids) this.asked.add(id);
     this.actions.markRead({ kind: 'messages', ids }).catch((error: unknown) => {
@@ -24,5 +29,24 @@ export class ReadTracker {
       // The unread counts stay as they were, which the user sees; the log says why.
       this.bridge.send('log:error', { message: `Marking messages read failed: ${describe(error)}` });
     });
+  }
+
+  /**
+   * Zulip's "mark as unread from here": `from` and the later messages of `narrow` turn unread;
+   * `loaded` (the view's messages) are held unread until release().
+   */
+  async markUnreadFrom(narrow: Narrow, from: MessageView, loaded: readonly MessageView[]): Promise<number> {
+    for (const m of loaded) {
+      if (m.id >= from.id && isConfirmed(m)) {
+        this.held.add(m.id);
+        this.asked.delete(m.id);
+      }
+    }
+    return this.actions.markUnreadFrom(narrow, from);
+  }
+
+  /** Another view opened: what was held unread may be read again once seen. */
+  release(): void {
+    this.held.clear();
   }
 }

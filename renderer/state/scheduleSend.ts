@@ -26,10 +26,14 @@ export async function scheduleCompose(
     compose.error = 'Enter a topic for this message.';
     return false;
   }
+  const to = composeTarget(narrow, compose.needsTopic ? compose.topic.trim() : '');
+  if (!to) {
+    compose.error = 'Choose a conversation to schedule the message for.';
+    return false;
+  }
   compose.sending = true;
   compose.error = null;
   try {
-    const to = composeTarget(narrow, compose.needsTopic ? compose.topic.trim() : '');
     await bridge.call('scheduled:create', { accountId, to, content, at });
     if (compose.content === content) {
       compose.content = '';

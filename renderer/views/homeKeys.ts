@@ -65,7 +65,7 @@ function runBasic(action: ShortcutAction, host: HomeKeyHost): boolean | null {
     }
     case 'composeTopic': {
       const narrow = messages.narrow;
-      if (!inNarrow || !narrow || narrow.kind === 'dm') return false;
+      if (!inNarrow || !narrow || narrow.kind === 'dm' || narrow.kind === 'all') return false;
       compose.setNarrow({ kind: 'channel', channelId: narrow.channelId });
       setTimeout(() => focusField('#compose-topic'));
       return true;

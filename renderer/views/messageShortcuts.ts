@@ -9,6 +9,7 @@ import type { MessageView, Narrow } from '../../common/model';
 import { COMMON_EMOJI } from '../lib/emoji';
 import { conversationOf } from '../lib/narrow';
 import type { ShortcutAction } from '../lib/shortcuts';
+import type { MessageMenuHost } from '../components/messages/messageMenu';
 import type { HomeParts } from '../state/homeParts';
 import { currentRow, selectRow } from './scrollShortcuts';
 
@@ -24,6 +25,8 @@ export interface MessageShortcutHost {
   /** Puts text into compose aimed at the message's conversation and focuses it. */
   replyWith(message: MessageView, text: string): void;
   notice(text: string): void;
+  /** The menu items beyond the message itself: mark unread from here, collapse. */
+  menuHost: MessageMenuHost;
 }
 
 const THUMBS_UP = COMMON_EMOJI[0]!;
@@ -97,6 +100,18 @@ export function runMessageShortcut(action: ShortcutAction, host: MessageShortcut
     }
     case 'muteTopic':
       return toggleTopicMute(message, host);
+    case 'markUnread':
+      host.menuHost.markUnreadFrom?.(message);
+      return true;
+    case 'collapse':
+      host.menuHost.collapse?.(message);
+      return true;
+    case 'viewImage': {
+      // The lightbox opens on a click on the image (components/SafeHtml.svelte).
+      const image = row.querySelector<HTMLElement>('.message_inline_image img');
+      image?.click();
+      return image !== null;
+    }
     case 'editHistory':
       if (!message.edited && !message.moved) return false;
       void fromMenu(row, 'View edit history');

@@ -1,9 +1,10 @@
 /**
  * The shortcuts that go to another view, as Zulip's keys do (web/src/hotkey.ts): the Inbox,
- * Recent conversations, Starred messages, Drafts, the direct message feed; the next unread topic,
+ * Recent conversations, the Combined feed, Starred messages, Drafts, the direct message feed; the next unread topic,
  * followed topic or direct message; `s` between a message's topic and its channel; the channel
  * before or after (Shift+A / Shift+D); the conversation compose points at (Ctrl+.); back and
- * forward through the views seen (Alt+← / Alt+→); the people filter (`w`).
+ * forward through the views seen (Alt+← / Alt+→); the channel and people filters (`q`, `w`); the
+ * settings (gear) menu (`g`).
  */
 import type { ChannelFolderView, ChannelSummary, Narrow } from '../../common/model';
 import { nextUnreadTopic } from '../lib/conversations';
@@ -57,6 +58,9 @@ export function runViewShortcut(action: ShortcutAction, host: ViewShortcutHost):
       );
     case 'nextUnreadDm':
       return goOrSay(host, nextUnreadDm(sidebar.sidebar, here), 'No unread direct messages left.');
+    case 'combinedFeed':
+      host.openByKey({ kind: 'all' });
+      return true;
     case 'dmFeed':
       host.runSearch('is:dm', 'Direct message feed');
       return true;
@@ -79,14 +83,25 @@ export function runViewShortcut(action: ShortcutAction, host: ViewShortcutHost):
       if (place) host.restore(place);
       return true;
     }
-    case 'filterPeople': {
-      const filter = document.querySelector<HTMLElement>('input[aria-label="Filter people"]');
-      filter?.focus();
-      return filter !== null;
+    case 'filterPeople':
+      return focusOn('input[aria-label="Filter people"]');
+    case 'filterChannels':
+      return focusOn('input[aria-label="Filter channels"]');
+    case 'gearMenu': {
+      // Zulip's `g` toggles the gear menu; its first item takes the focus (components/actions/ActionMenu.svelte).
+      const button = document.querySelector<HTMLElement>('button[aria-label="Settings menu"]');
+      button?.click();
+      return button !== null;
     }
     default:
       return false;
   }
+}
+
+function focusOn(selector: string): boolean {
+  const field = document.querySelector<HTMLElement>(selector);
+  field?.focus();
+  return field !== null;
 }
 
 function goOrSay(host: ViewShortcutHost, narrow: Narrow | null, none: string): boolean {

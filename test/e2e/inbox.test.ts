@@ -63,7 +63,7 @@ describe('Inbox and Recent conversations', () => {
     const views = page.getByRole('navigation', { name: 'Views' });
     await views.getByRole('button', { name: 'Followed topics' }).click();
     const followed = page.getByRole('region', { name: 'Followed topics' });
-    await followed.getByRole('button', { name: /followed here/ }).waitFor({ timeout: UI_TIMEOUT });
+    await followed.getByRole('button', { name: /^#general followed here/ }).waitFor({ timeout: UI_TIMEOUT });
     await views.getByRole('button', { name: 'Mentions' }).click();
     // The search screen's code may still be loading (views/lazyScreens.ts): wait, do not sample once.
     await page.getByRole('heading', { name: 'Mentions' }).waitFor({ timeout: UI_TIMEOUT });

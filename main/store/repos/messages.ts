@@ -24,10 +24,12 @@ import { htmlHasLink, SearchIndex } from './search-index';
 import { StarredRepo } from './starred';
 
 const FROM = `FROM messages m ${STATE_JOINS}`;
-const INDEX_OF: Record<NarrowFilter['kind'], string> = {
+const INDEX_OF: Record<NarrowFilter['kind'], string | null> = {
   channel: 'messages_by_channel',
   topic: 'messages_by_topic',
   dm: 'messages_by_dm',
+  // Every message, newest or oldest first: the primary key is the index.
+  all: null,
 };
 
 function whereOf(filter: NarrowFilter): string {
@@ -38,6 +40,8 @@ function whereOf(filter: NarrowFilter): string {
       return 'm.channel_id = @channelId AND m.topic_key = @topicKey';
     case 'dm':
       return 'm.dm_key = @dmKey';
+    case 'all':
+      return '(m.channel_id IS NULL OR m.channel_id IN (SELECT channel_id FROM subscriptions))';
   }
 }
 
@@ -49,7 +53,14 @@ function filterParams(filter: NarrowFilter): Record<string, unknown> {
       return { channelId: filter.channelId, topicKey: topicKey(filter.topic) };
     case 'dm':
       return { dmKey: filter.dmKey };
+    case 'all':
+      return {};
   }
+}
+
+function indexedBy(filter: NarrowFilter): string {
+  const index = INDEX_OF[filter.kind];
+  return index === null ? '' : `INDEXED BY ${index}`;
 }
 
 /** A topic's newest cached message (exported, as the narrow reads are, for the query-plan test). */
@@ -60,7 +71,7 @@ export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after
   const where = whereOf(filter);
   // Without ANALYZE statistics SQLite may pick messages_by_channel for a topic read and filter
   // a whole channel; naming the index makes the plan fixed (and fails loudly if it ever cannot be used).
-  const from = `FROM messages m INDEXED BY ${INDEX_OF[filter.kind]} ${STATE_JOINS}`;
+  const from = `FROM messages m ${indexedBy(filter)} ${STATE_JOINS}`;
   return direction === 'before'
     ? `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id < @below AND m.id >= @lo ORDER BY m.id DESC LIMIT @limit`
     : `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id > @above AND m.id <= @hi ORDER BY m.id ASC LIMIT @limit`;
@@ -68,7 +79,7 @@ export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after
 
 /** SQL of MessagesRepo.idsIn (exported for the query-plan test, like narrowReadSql). */
 export function narrowIdsSql(filter: NarrowFilter): string {
-  return `SELECT m.id FROM messages m INDEXED BY ${INDEX_OF[filter.kind]} WHERE ${whereOf(filter)} AND m.id >= @lo AND m.id <= @hi`;
+  return `SELECT m.id FROM messages m ${indexedBy(filter)} WHERE ${whereOf(filter)} AND m.id >= @lo AND m.id <= @hi`;
 }
 
 export class MessagesRepo {

@@ -73,6 +73,7 @@ export class UnreadsRepo {
   readonly #firstInChannel;
   readonly #firstInTopic;
   readonly #firstInDm;
+  readonly #firstAnywhere;
   readonly #has;
   readonly #setMentioned;
   readonly #mentions;
@@ -114,6 +115,7 @@ export class UnreadsRepo {
     this.#firstInChannel = db.prepare('SELECT min(message_id) FROM unreads WHERE channel_id = ?').pluck();
     this.#firstInTopic = db.prepare(UNREAD_SQL.firstInTopic).pluck();
     this.#firstInDm = db.prepare(UNREAD_SQL.firstInDm).pluck();
+    this.#firstAnywhere = db.prepare('SELECT min(message_id) FROM unreads').pluck();
     this.#has = db.prepare('SELECT 1 FROM unreads WHERE message_id = ?').pluck();
     this.#setMentioned = db.prepare('UPDATE unreads SET mentioned = ? WHERE message_id = ?');
     this.#mentions = db.prepare(UNREAD_SQL.mentions).pluck();
@@ -240,5 +242,10 @@ export class UnreadsRepo {
 
   firstUnreadInDm(dmKey: string): number | null {
     return (this.#firstInDm.get(dmKey) as number | null) ?? null;
+  }
+
+  /** The oldest unread message anywhere (the Combined feed opens there). */
+  firstUnread(): number | null {
+    return (this.#firstAnywhere.get() as number | null) ?? null;
   }
 }

@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 function apiNarrow(f: NarrowFilter): { operator: string; operand: unknown }[] {
-  if (f.kind === 'dm') throw new Error('the model uses channel narrows only');
+  if (f.kind === 'dm' || f.kind === 'all') throw new Error('the model uses channel narrows only');
   const channel = { operator: 'channel', operand: f.channelId };
   return f.kind === 'channel' ? [channel] : [channel, { operator: 'topic', operand: f.topic }];
 }
