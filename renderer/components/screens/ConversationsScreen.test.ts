@@ -43,30 +43,35 @@ function renderInbox(sidebar: Sidebar, onOpen = vi.fn()) {
 }
 
 describe('Inbox, virtualized', () => {
-  it('mounts the rows near the viewport, not all 4,202, with DMs first under their heading', async () => {
-    const inbox = renderInbox(big);
-    const dms = await within(inbox).findByRole('list', { name: 'Direct messages' });
-    expect(
-      within(dms)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual([expect.stringContaining('Bo'), expect.stringContaining('Ada')]);
-    expect(within(inbox).getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('Direct messages');
-    // The newest channel (c20) comes right after the DMs, its newest topic first.
-    // A big group is mounted in chunks, each a list named after the group.
-    const [first] = within(inbox).getAllByRole('list', { name: '#c20' });
-    expect(within(first!).getAllByRole('button')[0]).toHaveTextContent('t20-0');
-    const mounted = within(inbox).getAllByRole('listitem').length;
-    expect(mounted).toBeGreaterThan(2);
-    // jsdom has no layout: test-setup.ts counts each chunk one line high, so a window's worth of
-    // chunks mounts (about 30 of 106); in Chromium it is two or three. Drawing all would be 4,202.
-    expect(mounted).toBeLessThan(4202 / 2);
-  });
+  // jsdom mounts a window's worth of one-line chunks (see below), ~1,200 rows: seconds on a busy machine.
+  it(
+    'mounts the rows near the viewport, not all 4,202, with DMs first under their heading',
+    { timeout: 30_000 },
+    async () => {
+      const inbox = renderInbox(big);
+      const dms = await within(inbox).findByRole('list', { name: 'Direct messages' }, { timeout: 10_000 });
+      expect(
+        within(dms)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringContaining('Bo'), expect.stringContaining('Ada')]);
+      expect(within(inbox).getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('Direct messages');
+      // The newest channel (c20) comes right after the DMs, its newest topic first.
+      // A big group is mounted in chunks, each a list named after the group.
+      const [first] = within(inbox).getAllByRole('list', { name: '#c20' });
+      expect(within(first!).getAllByRole('button')[0]).toHaveTextContent('t20-0');
+      const mounted = within(inbox).getAllByRole('listitem').length;
+      expect(mounted).toBeGreaterThan(2);
+      // jsdom has no layout: test-setup.ts counts each chunk one line high, so a window's worth of
+      // chunks mounts (about 30 of 106); in Chromium it is two or three. Drawing all would be 4,202.
+      expect(mounted).toBeLessThan(4202 / 2);
+    },
+  );
 
-  it('opens the conversation of a clicked row', async () => {
+  it('opens the conversation of a clicked row', { timeout: 30_000 }, async () => {
     const onOpen = vi.fn();
     const inbox = renderInbox(big, onOpen);
-    const [list] = await within(inbox).findAllByRole('list', { name: '#c20' });
+    const [list] = await within(inbox).findAllByRole('list', { name: '#c20' }, { timeout: 10_000 });
     await fireEvent.click(within(list!).getAllByRole('button')[1]!);
     expect(onOpen).toHaveBeenCalledWith({ kind: 'topic', channelId: 20, topic: 't20-1' });
   });
