@@ -172,7 +172,7 @@ async function shutDown(r: Running): Promise<void> {
  * channel list was drawn, time that was the driver's and not the app's. Each action of the cold
  * side waits for its element here first, so it finds it at its first try.
  */
-async function inPage(page: Page, selector: string, text?: string): Promise<void> {
+export async function inPage(page: Page, selector: string, text?: string): Promise<void> {
   await page.waitForFunction(
     ([selector, text]) =>
       [...document.querySelectorAll(selector)].some((e) => text === undefined || e.textContent?.trim() === text),
@@ -181,7 +181,7 @@ async function inPage(page: Page, selector: string, text?: string): Promise<void
   );
 }
 
-async function signIn(page: Page, server: RunningDevServer, user: DevServerUser): Promise<void> {
+export async function signIn(page: Page, server: RunningDevServer, user: DevServerUser): Promise<void> {
   await inPage(page, '#server-url');
   await page.getByRole('textbox', { name: 'Server URL' }).fill(server.baseUrl);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -191,7 +191,7 @@ async function signIn(page: Page, server: RunningDevServer, user: DevServerUser)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-async function openChannel(page: Page, name: string): Promise<void> {
+export async function openChannel(page: Page, name: string): Promise<void> {
   await inPage(page, 'nav[aria-label="Channels"] button', name);
   const channels = page.getByRole('navigation', { name: 'Channels' });
   await channels.getByRole('button', { name, exact: true }).click({ timeout: UI_TIMEOUT });

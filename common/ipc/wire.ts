@@ -19,5 +19,13 @@ export interface HelloFrame {
 /** The close code of a socket whose first frame was not a live session's hello. */
 export const SESSION_REFUSED_CLOSE = 4403;
 
-export type ServerFrame =
+/** One answer or one event. */
+export type SingleServerFrame =
   { t: 'result'; id: number; result: IpcResult<unknown> } | { t: 'event'; name: EventName; payload: Events[EventName] };
+
+/**
+ * What the host sends: one frame, or the frames of one turn of its event loop in order (a batch of
+ * server events becomes several bridge events; one WebSocket message lets the page handle them in
+ * one task and render once, main/host/frame-batcher.ts).
+ */
+export type ServerFrame = SingleServerFrame | { t: 'batch'; frames: SingleServerFrame[] };

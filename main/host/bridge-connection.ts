@@ -1,23 +1,26 @@
 /**
- * One page's WebSocket to the core: ClientFrames in, ServerFrames out. Nothing the page sends
+ * One page's WebSocket to the core: ClientFrames in, ServerFrames out (those of one turn of the
+ * event loop in one message, frame-batcher.ts). Nothing the page sends
  * can end the connection or the process; bad frames are answered when they carry a call id and
  * logged either way.
  */
 import type { WebSocket } from 'ws';
 import type { IpcResult, Sends } from '../../common/ipc/contract';
-import type { ServerFrame } from '../../common/ipc/wire';
+import type { SingleServerFrame } from '../../common/ipc/wire';
+import { createFrameBatcher } from './frame-batcher';
 import type { Core } from '../ipc/types';
 import { parseClientFrame } from './frames';
 import { rawToText } from './hello';
 import type { Logger } from '../log';
 
 export function attachBridgeConnection(socket: WebSocket, core: Core, log: Logger): void {
-  const push = (frame: ServerFrame): void => {
+  const batcher = createFrameBatcher((text) => {
     if (socket.readyState !== socket.OPEN) return;
-    socket.send(JSON.stringify(frame), (error) => {
+    socket.send(text, (error) => {
       if (error) log.warn('could not send a frame', { error: error.message });
     });
-  };
+  });
+  const push = (frame: SingleServerFrame): void => batcher.push(frame);
 
   const unsubscribe = core.subscribe((name, payload) => push({ t: 'event', name, payload }));
   socket.on('close', unsubscribe);

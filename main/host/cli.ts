@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { DEV_CORE_THREAD_ENTRY, startCoreThread, SYNC_GRACE_MS } from '../core-thread';
 import { createLogger } from '../log';
 import { defaultDataDir } from '../shell/data-dir';
-import { startBridgeHost } from './bridge-host';
 import { parsePortArg } from './port-arg';
+import { serve } from './serve';
 import { prepareLaunchPage } from '../launch-picture/entry-page';
 import { RENDERER_DIST } from './renderer-dist';
 
@@ -23,27 +23,30 @@ async function main(): Promise<void> {
   const log = createLogger({ name: 'host' });
   // Made while the core starts: the last session's picture in the entry page (main/launch-picture).
   const launchPage = prepareLaunchPage(RENDERER_DIST, dataDir, (why) => log.warn(`no launch picture: ${why}`));
-  // As in Electron, the core runs on its own worker thread: this one only moves frames.
-  const core = await startCoreThread(
-    { dataDir, log: { name: 'core' }, syncGraceMs: SYNC_GRACE_MS },
-    { entry: DEV_CORE_THREAD_ENTRY, log },
+  // As in Electron, the core runs on its own worker thread: this one only moves frames. The host
+  // listens while it starts (serve.ts).
+  const serving = await serve({
+    startCore: () =>
+      startCoreThread(
+        { dataDir, log: { name: 'core' }, syncGraceMs: SYNC_GRACE_MS },
+        { entry: DEV_CORE_THREAD_ENTRY, log },
+      ),
+    rendererDir: RENDERER_DIST,
+    port,
+    launchPage,
+    log,
+  });
+  console.log(`Parley is running at ${serving.host.url}`);
+  // A core that cannot start is said once here; the page's calls say why as well.
+  serving.core.started.catch((error: unknown) =>
+    console.error(`Parley's core did not start: ${error instanceof Error ? error.message : String(error)}`),
   );
-  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, port, launchPage }).catch(
-    async (error: unknown) => {
-      await core.close();
-      throw error;
-    },
-  );
-  console.log(`Parley is running at ${host.url}`);
 
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    void host
-      .close()
-      .then(() => core.close())
-      .then(() => process.exit(0));
+    void serving.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -14,6 +14,7 @@ import type {
   SendName,
   Sends,
 } from '../../common/ipc/contract';
+import { HiddenGate } from './hiddenGate';
 import { WsBridge } from './wsBridge';
 
 export class BridgeError extends Error {
@@ -37,6 +38,8 @@ export class BridgeClient {
   constructor(
     private readonly bridge: Bridge,
     private readonly reconnects: ReconnectSource | null = null,
+    /** Holds the redrawing events while the window is hidden (hiddenGate.ts); none: all pass. */
+    private readonly gate: HiddenGate | null = null,
   ) {}
 
   /** Runs a call in main and returns its value; failures throw a BridgeError. */
@@ -57,7 +60,19 @@ export class BridgeClient {
   }
 
   on<N extends EventName>(name: N, listener: (payload: Events[N]) => void): () => void {
-    return this.bridge.on(name, listener);
+    const gate = this.gate;
+    if (!gate) return this.bridge.on(name, listener);
+    // A listener removed while its events are held hears none of them (its screen is gone).
+    let listening = true;
+    const stop = this.bridge.on(name, (payload) =>
+      gate.pass(name, () => {
+        if (listening) listener(payload);
+      }),
+    );
+    return () => {
+      listening = false;
+      stop();
+    };
   }
 
   /** Called after the transport reconnected; Electron's IPC never drops, so it never fires there. */
@@ -68,9 +83,10 @@ export class BridgeClient {
 
 /** Picks the transport: the preload's `window.parley` in Electron, else the host's WebSocket. */
 export function connectBridge(win: Window = window): BridgeClient {
-  if (win.parley) return new BridgeClient(win.parley);
+  const gate = new HiddenGate(win.document);
+  if (win.parley) return new BridgeClient(win.parley, null, gate);
   const ws = WsBridge.fromLocation(win.location);
-  return new BridgeClient(ws, ws);
+  return new BridgeClient(ws, ws, gate);
 }
 
 export function describe(error: unknown): string {

@@ -65,7 +65,9 @@ export function inbox(conversations: readonly Conversation[]): { group: string; 
   const groups = new Map<string, Conversation[]>();
   for (const c of recent(conversations)) {
     if (c.unread === 0 || c.muted) continue;
-    groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+    const items = groups.get(c.group);
+    if (items) items.push(c);
+    else groups.set(c.group, [c]);
   }
   return [...groups]
     .map(([group, items]) => ({ group, items }))

@@ -189,6 +189,21 @@ describe('WsBridge', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('handles the frames of a batch in order, answers included, and drops a malformed one alone', async () => {
+    const server = await startServer();
+    const bridge = connect(server);
+    const seen: string[] = [];
+    bridge.on('account:status', (payload) => seen.push(payload.accountId));
+    await bridge.call('app:state', {});
+    const status = (accountId: string) => ({
+      t: 'event',
+      name: 'account:status',
+      payload: { accountId, status: { state: 'live' } },
+    });
+    server.sockets[0]!.send(JSON.stringify({ t: 'batch', frames: [status('a'), { t: 'nonsense' }, status('b')] }));
+    await vi.waitFor(() => expect(seen).toEqual(['a', 'b']));
+  });
+
   it('fails a call cut off by a drop, reconnects, and tells listeners it is back', async () => {
     const server = await startServer();
     const bridge = connect(server);

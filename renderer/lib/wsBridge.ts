@@ -14,7 +14,13 @@ import type {
   SendName,
   Sends,
 } from '../../common/ipc/contract';
-import { SESSION_REFUSED_CLOSE, type ClientFrame, type HelloFrame, type ServerFrame } from '../../common/ipc/wire';
+import {
+  SESSION_REFUSED_CLOSE,
+  type ClientFrame,
+  type HelloFrame,
+  type ServerFrame,
+  type SingleServerFrame,
+} from '../../common/ipc/wire';
 
 export interface WsBridgeOptions {
   /** How long a call made while disconnected waits for the connection before failing. */
@@ -235,6 +241,13 @@ export class WsBridge implements Bridge {
   private handleMessage(data: unknown): void {
     const frame = parseFrame(data);
     if (!frame) return;
+    // The frames of one turn of the host's loop (a batch of server events): handled in this one
+    // task, so the page renders once for all of them.
+    if (frame.t === 'batch') frame.frames.forEach((inner) => this.handleFrame(inner));
+    else this.handleFrame(frame);
+  }
+
+  private handleFrame(frame: SingleServerFrame): void {
     if (frame.t === 'result') {
       this.settle(frame.id, frame.result);
       return;
@@ -274,12 +287,24 @@ function parseFrame(data: unknown): ServerFrame | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
+  if ((value as { t?: unknown }).t === 'batch') {
+    const inner = (value as { frames?: unknown }).frames;
+    if (!Array.isArray(inner)) return null;
+    // A malformed frame inside is dropped alone, as it would be on its own.
+    const frames = inner.map(parseSingleFrame).filter((f): f is SingleServerFrame => f !== null);
+    return { t: 'batch', frames };
+  }
+  return parseSingleFrame(value);
+}
+
+function parseSingleFrame(value: unknown): SingleServerFrame | null {
+  if (typeof value !== 'object' || value === null) return null;
   const frame = value as Record<string, unknown>;
   if (frame.t === 'result' && typeof frame.id === 'number' && isResult(frame.result)) {
-    return frame as unknown as ServerFrame;
+    return frame as unknown as SingleServerFrame;
   }
   if (frame.t === 'event' && typeof frame.name === 'string' && 'payload' in frame) {
-    return frame as unknown as ServerFrame;
+    return frame as unknown as SingleServerFrame;
   }
   return null;
 }

@@ -88,7 +88,7 @@ describe('wire frames', () => {
     expectTypeOf<Extract<ClientFrame, { t: 'call' }>['name']>().toEqualTypeOf<CallName>();
     expectTypeOf<Extract<ClientFrame, { t: 'send' }>['name']>().toEqualTypeOf<SendName>();
     expectTypeOf<Extract<ServerFrame, { t: 'event' }>['name']>().toEqualTypeOf<EventName>();
-    expectTypeOf<ServerFrame['t']>().toEqualTypeOf<'result' | 'event'>();
+    expectTypeOf<ServerFrame['t']>().toEqualTypeOf<'result' | 'event' | 'batch'>();
     const frame: ClientFrame = { t: 'call', id: 1, name: 'app:state', args: {} };
     expect(JSON.parse(JSON.stringify(frame))).toEqual(frame);
   });

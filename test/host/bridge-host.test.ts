@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryCredentialStore } from '../../main/credentials';
 import { createCore } from '../../main/core';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
@@ -214,6 +214,14 @@ describe('frames', () => {
     const apiKey = await fetchApiKey(owner.email, owner.password);
     expect(apiKey.length).toBeGreaterThan(8);
     expect(JSON.stringify(client.frames)).not.toContain(apiKey);
+  });
+
+  it('sends the events of one sync batch in one WebSocket message', async () => {
+    // The first sync after the sign-in above publishes the sidebar, the unread counts and the
+    // records together: several events in one turn of the loop, so at least one batch.
+    await client.next((f) => f.t === 'event' && f.name === 'sidebar:changed');
+    await vi.waitFor(() => expect(client.messages.some((m) => m.t === 'batch')).toBe(true));
+    expect(client.messages.length).toBeLessThan(client.frames.length);
   });
 });
 

@@ -3,14 +3,17 @@
  * next frame matching a condition.
  */
 import WebSocket from 'ws';
-import type { ServerFrame } from '../../common/ipc/wire';
+import type { ServerFrame, SingleServerFrame } from '../../common/ipc/wire';
 
 export interface BridgeClient {
   socket: WebSocket;
-  frames: ServerFrame[];
+  /** Every answer and event, batches unpacked. */
+  frames: SingleServerFrame[];
+  /** The WebSocket messages as they came (a batch is one). */
+  messages: ServerFrame[];
   sendText(text: string): void;
   call(id: number, name: string, args: unknown): void;
-  next(match: (frame: ServerFrame) => boolean, timeoutMs?: number): Promise<ServerFrame>;
+  next(match: (frame: SingleServerFrame) => boolean, timeoutMs?: number): Promise<SingleServerFrame>;
   closed: Promise<number>;
 }
 
@@ -26,20 +29,25 @@ export function connectBridge(
 ): Promise<BridgeClient> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { ...(origin === undefined ? {} : { origin }), headers });
-    const frames: ServerFrame[] = [];
-    const waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
+    const frames: SingleServerFrame[] = [];
+    const messages: ServerFrame[] = [];
+    const waiters: { match: (f: SingleServerFrame) => boolean; resolve: (f: SingleServerFrame) => void }[] = [];
     socket.on('unexpected-response', (_req, res) => {
       reject(Object.assign(new Error(`refused with ${res.statusCode}`), { status: res.statusCode }));
       socket.terminate();
     });
     socket.on('error', reject);
     socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as ServerFrame;
-      frames.push(frame);
-      for (const waiter of [...waiters]) {
-        if (waiter.match(frame)) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(frame);
+      const message = JSON.parse(String(data)) as ServerFrame;
+      messages.push(message);
+      // A batch's frames are read one by one, as the page does.
+      for (const frame of message.t === 'batch' ? message.frames : [message]) {
+        frames.push(frame);
+        for (const waiter of [...waiters]) {
+          if (waiter.match(frame)) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(frame);
+          }
         }
       }
     });
@@ -49,6 +57,7 @@ export function connectBridge(
       resolve({
         socket,
         frames,
+        messages,
         closed,
         sendText: (text) => socket.send(text),
         call: (id, name, args) => socket.send(JSON.stringify({ t: 'call', id, name, args })),
@@ -71,7 +80,7 @@ export function connectBridge(
   });
 }
 
-export function resultOf(frames: ServerFrame[], id: number): ServerFrame | undefined {
+export function resultOf(frames: SingleServerFrame[], id: number): SingleServerFrame | undefined {
   return frames.find((frame) => frame.t === 'result' && frame.id === id);
 }
 

@@ -1,19 +1,33 @@
-import { render, screen } from '@testing-library/svelte';
+import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { Narrow } from '../../../common/model';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelSummary, Narrow, Sidebar } from '../../../common/model';
 import { sidebar } from '../../testing/fixtures';
 import ChannelList from './ChannelList.svelte';
 
-function setup(current: Narrow | null, archivedId?: number) {
+/** The sidebar's scroll area: the list virtualizes against it (overflow inline, see test-setup.ts). */
+let scrollRef: HTMLElement;
+afterEach(() => scrollRef?.remove());
+
+function renderList(data: Sidebar, current: Narrow | null) {
+  scrollRef = document.createElement('div');
+  scrollRef.style.overflowY = 'auto';
+  document.body.append(scrollRef);
+  render(ChannelList, { channels: data.channels, sidebar: data, current, onOpen: () => {}, scrollRef });
+  return screen.getByRole('navigation', { name: 'Channels' });
+}
+
+/** Renders the fixture's channels and waits until the virtualized rows are mounted. */
+async function setup(current: Narrow | null, archivedId?: number) {
   const data = sidebar();
   data.channels = data.channels.map((c) => ({ ...c, isArchived: c.id === archivedId }));
-  render(ChannelList, { channels: data.channels, sidebar: data, current, onOpen: () => {} });
+  renderList(data, current);
+  await screen.findByRole('button', { name: 'Topics in general' });
 }
 
 describe('ChannelList', () => {
   it('shows the topics of the channel on screen, the current one marked, and lets the user fold them', async () => {
-    setup({ kind: 'topic', channelId: 1, topic: 'GREETINGS' });
+    await setup({ kind: 'topic', channelId: 1, topic: 'GREETINGS' });
     const topics = screen.getByRole('list', { name: 'Topics in general' });
     expect(screen.getByRole('button', { name: 'greetings' })).toHaveAttribute('aria-current', 'page');
     expect(topics).toBeInTheDocument();
@@ -21,27 +35,49 @@ describe('ChannelList', () => {
     expect(screen.queryByRole('list', { name: 'Topics in general' })).toBeNull();
   });
 
-  it("shows a channel feed's topics too, and no other channel's", () => {
-    setup({ kind: 'channel', channelId: 1 });
+  it("shows a channel feed's topics too, and no other channel's", async () => {
+    await setup({ kind: 'channel', channelId: 1 });
     expect(screen.getByRole('list', { name: 'Topics in general' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Topics in general' })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('keeps topics folded while no channel is on screen', () => {
-    setup({ kind: 'dm', userIds: [11] });
+  it('keeps topics folded while no channel is on screen', async () => {
+    await setup({ kind: 'dm', userIds: [11] });
     expect(screen.queryByRole('list', { name: 'Topics in general' })).toBeNull();
   });
-  it('says why a channel without topics cannot show them', () => {
-    setup(null);
+  it('says why a channel without topics cannot show them', async () => {
+    await setup(null);
     const toggle = screen.getByRole('button', { name: 'Topics in design' });
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription('No topics in this channel yet');
     expect(toggle).toHaveAttribute('title', 'No topics in this channel yet');
   });
 
-  it('marks an archived channel, and only that one', () => {
-    setup(null, 1);
+  it('marks an archived channel, and only that one', async () => {
+    await setup(null, 1);
     expect(screen.getByRole('button', { name: /^general/ })).toHaveTextContent('general (archived)');
     expect(screen.getByRole('button', { name: /^design/ })).not.toHaveTextContent('(archived)');
   });
+
+  it('mounts the channels near the viewport of 409, and the last once scrolled to', async () => {
+    const data = sidebar();
+    const model = data.channels[0]!;
+    data.channels = Array.from({ length: 409 }, (_, i): ChannelSummary => ({
+      ...model,
+      id: 1000 + i,
+      name: `ch${i}`,
+      topics: [],
+    }));
+    const nav = renderList(data, null);
+    await within(nav).findByRole('button', { name: 'ch0' });
+    // jsdom has no layout: test-setup.ts makes every row one line (20 px) in a 768 px window, so a
+    // window and the buffer's worth mount; drawing all would be 409.
+    const mounted = within(nav).getAllByRole('listitem').length;
+    expect(mounted).toBeGreaterThan(10);
+    expect(mounted).toBeLessThan(200);
+    expect(within(nav).queryByRole('button', { name: 'ch408' })).toBeNull();
+    scrollRef.scrollTo({ top: 409 * 20 });
+    // A busy machine's jsdom can take more than findBy's default second to redraw.
+    await within(nav).findByRole('button', { name: 'ch408' }, { timeout: 10_000 });
+  }, 30_000);
 });

@@ -1,0 +1,84 @@
+/**
+ * The Inbox at the size of the biggest Zulip communities: thousands of unread conversations are
+ * reachable, but only the rows near the viewport are in the DOM (virtualized in chunks), and each
+ * mounted row is still a list item of its group, under its heading, in the order Zulip shows.
+ */
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChannelSummary, Sidebar } from '../../../common/model';
+import ConversationsScreen from './ConversationsScreen.svelte';
+
+const channel = (id: number, topicCount: number): ChannelSummary =>
+  ({
+    id,
+    name: `c${id}`,
+    color: '#000',
+    description: '',
+    inviteOnly: false,
+    isMuted: false,
+    pinToTop: false,
+    unreadCount: topicCount,
+    topics: Array.from({ length: topicCount }, (_, i) => ({
+      name: `t${id}-${i}`,
+      unreadCount: 1,
+      maxMessageId: id * 10_000 + topicCount - i,
+    })),
+  }) as ChannelSummary;
+
+/** 4,200 unread topics in 20 channels, and two unread DMs. */
+const big: Sidebar = {
+  accountId: 'a',
+  channels: Array.from({ length: 20 }, (_, i) => channel(i + 1, 210)),
+  dms: [
+    { userIds: [5], names: ['Ada'], maxMessageId: 1, unreadCount: 1 },
+    { userIds: [6], names: ['Bo'], maxMessageId: 2, unreadCount: 3 },
+  ],
+  users: [],
+  emptyTopicDisplayName: 'general chat',
+};
+
+function renderInbox(sidebar: Sidebar, onOpen = vi.fn()) {
+  render(ConversationsScreen, { mode: 'inbox', sidebar, visibilityOf: () => 'none', onOpen });
+  return screen.getByRole('region', { name: 'Inbox' });
+}
+
+describe('Inbox, virtualized', () => {
+  // jsdom mounts a window's worth of one-line chunks (see below), ~1,200 rows: seconds on a busy machine.
+  it(
+    'mounts the rows near the viewport, not all 4,202, with DMs first under their heading',
+    { timeout: 30_000 },
+    async () => {
+      const inbox = renderInbox(big);
+      const dms = await within(inbox).findByRole('list', { name: 'Direct messages' }, { timeout: 10_000 });
+      expect(
+        within(dms)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringContaining('Bo'), expect.stringContaining('Ada')]);
+      expect(within(inbox).getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('Direct messages');
+      // The newest channel (c20) comes right after the DMs, its newest topic first.
+      // A big group is mounted in chunks, each a list named after the group.
+      const [first] = within(inbox).getAllByRole('list', { name: '#c20' });
+      expect(within(first!).getAllByRole('button')[0]).toHaveTextContent('t20-0');
+      const mounted = within(inbox).getAllByRole('listitem').length;
+      expect(mounted).toBeGreaterThan(2);
+      // jsdom has no layout: test-setup.ts counts each chunk one line high, so a window's worth of
+      // chunks mounts (about 30 of 106); in Chromium it is two or three. Drawing all would be 4,202.
+      expect(mounted).toBeLessThan(4202 / 2);
+    },
+  );
+
+  it('opens the conversation of a clicked row', { timeout: 30_000 }, async () => {
+    const onOpen = vi.fn();
+    const inbox = renderInbox(big, onOpen);
+    const [list] = await within(inbox).findAllByRole('list', { name: '#c20' }, { timeout: 10_000 });
+    await fireEvent.click(within(list!).getAllByRole('button')[1]!);
+    expect(onOpen).toHaveBeenCalledWith({ kind: 'topic', channelId: 20, topic: 't20-1' });
+  });
+
+  it('says so when nothing is unread', () => {
+    const inbox = renderInbox({ ...big, channels: [], dms: [] });
+    expect(inbox).toHaveTextContent('You have no unread messages.');
+    expect(within(inbox).queryByRole('list')).toBeNull();
+  });
+});
