@@ -127,7 +127,10 @@ describe('memory under a steady flow of messages', () => {
     expect(deltas).toBeGreaterThan(MESSAGES / 10);
     // A leak adds as much in the second half as in the first; levelling off, far less.
     expect(second.heap).toBeLessThan(Math.max(first.heap / 2, 0) + 1 * MiB);
-    expect(second.rss).toBeLessThan(Math.max(first.rss / 2, 0) + 12 * MiB);
+    // RSS moves by tens of MiB with the allocator and the machine's load (the first half may even
+    // give memory back), so it gets more room: the leak the issue measured, ~20-30 MiB per 1,000
+    // messages, would add 45 MiB or more in this half.
+    expect(second.rss).toBeLessThan(Math.max(first.rss / 2, 0) + 28 * MiB);
     // And in all: under 1.5 MiB of heap for 4,500 messages (0.33 KiB each). Keeping every pushed
     // delta (~0.6 KiB a message) added 2.7 MiB here and passed the halves' check above alone.
     expect(end.heap - start.heap).toBeLessThan(1.5 * MiB);
