@@ -150,6 +150,23 @@ export const NOT_IN_OPENAPI: Array<{ method: string; route: string; prefix?: tru
   },
   {
     method: '*',
+    route: '/bots',
+    prefix: true,
+    why: 'Real Zulip (zproject/urls.py: GET/POST /bots, PATCH/DELETE /bots/{bot_id}), used by the admin Bots tab; the file leaves them out.',
+  },
+  {
+    method: '*',
+    route: '/realm/domains',
+    prefix: true,
+    why: "Real Zulip (zproject/urls.py: realm domains, the organization's allowed email domains); the file leaves them out.",
+  },
+  {
+    method: 'GET',
+    route: '/user_uploads/{realm}/{a}/{b}/{file}',
+    why: "The file's GET /user_uploads/{realm_id_str}/{filename} (a temporary URL); its {filename} spans three path segments, which the validator matches one segment per parameter.",
+  },
+  {
+    method: '*',
     route: '/users/me/profile_data',
     why: 'A real Zulip endpoint (zproject/urls.py: update_user_custom_profile_data) that the file leaves out.',
   },
