@@ -8,9 +8,10 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { login, type Api } from '../devserver/support';
 import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { keyTable, type KeyRow } from './key-table';
 
 let app: E2eApp;
 let page: Page;
@@ -59,13 +60,7 @@ const unreadRows = (): Promise<number[]> =>
     .locator('[role="log"] article.unread[data-message-id]')
     .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-message-id'))));
 
-interface Row {
-  keys: string[];
-  does: string;
-  run: (key: string) => Promise<void>;
-}
-
-const ROWS: Row[] = [
+const ROWS: KeyRow[] = [
   {
     keys: ['Shift+U'],
     does: 'marks the selected message and the later ones unread, on the server too, and they stay unread',
@@ -218,15 +213,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-beforeEach(async () => {
-  await ownerApi.ok('POST', '/mark_all_as_read');
-  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-});
-
-describe('message, filter and menu keys, pressed in Chromium', () => {
-  const cases = ROWS.flatMap((r) => r.keys.map((key) => ({ key, r })));
-  it.each(cases)('$key $r.does', async ({ key, r }) => {
-    await r.run(key);
-  });
-});
+keyTable(
+  'message, filter and menu keys, pressed in Chromium',
+  ROWS,
+  () => page,
+  () => ownerApi,
+);

@@ -6,9 +6,10 @@
  * Enter sending, Ctrl+Enter starts a new line without sending.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { login, type Api } from '../devserver/support';
 import { signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { keyTable, type KeyRow } from './key-table';
 
 let app: E2eApp;
 let page: Page;
@@ -85,13 +86,7 @@ async function topicPolicy(topic: string): Promise<number> {
   return topics.find((t) => t.stream_id === generalId && t.topic_name === topic)?.visibility_policy ?? 0;
 }
 
-interface Row {
-  keys: string[];
-  does: string;
-  run: (key: string) => Promise<void>;
-}
-
-const ROWS: Row[] = [
+const ROWS: KeyRow[] = [
   {
     keys: ['End', 'Shift+G'],
     does: 'goes to the last message and marks the conversation read',
@@ -210,15 +205,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-beforeEach(async () => {
-  await ownerApi.ok('POST', '/mark_all_as_read');
-  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-});
-
-describe('reading and writing keys, pressed in Chromium', () => {
-  const cases = ROWS.flatMap((row) => row.keys.map((key) => ({ key, row })));
-  it.each(cases)('$key $row.does', async ({ key, row }) => {
-    await row.run(key);
-  });
-});
+keyTable(
+  'reading and writing keys, pressed in Chromium',
+  ROWS,
+  () => page,
+  () => ownerApi,
+);

@@ -9,10 +9,11 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { login, type Api } from '../devserver/support';
 import type { DevServerUser } from '../helpers/devserver';
 import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { keyTable, type KeyRow } from './key-table';
 
 let app: E2eApp;
 let page: Page;
@@ -76,13 +77,7 @@ async function openFromSidebar(topic: string | null): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-interface Row {
-  keys: string[];
-  does: string;
-  run: (key: string) => Promise<void>;
-}
-
-const ROWS: Row[] = [
+const ROWS: KeyRow[] = [
   {
     keys: ['n'],
     does: 'goes to the next unread topic and selects its first unread message',
@@ -234,15 +229,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-beforeEach(async () => {
-  await ownerApi.ok('POST', '/mark_all_as_read');
-  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-});
-
-describe('keys that go to another view, pressed in Chromium', () => {
-  const cases = ROWS.flatMap((row) => row.keys.map((key) => ({ key, row })));
-  it.each(cases)('$key $row.does', async ({ key, row }) => {
-    await row.run(key);
-  });
-});
+keyTable(
+  'keys that go to another view, pressed in Chromium',
+  ROWS,
+  () => page,
+  () => ownerApi,
+);
