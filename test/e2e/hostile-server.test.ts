@@ -119,6 +119,17 @@ describe('a hostile server', () => {
     // The hostile name and topic names show as text (looked at here, at the top: the list is
     // virtualized, so once scrolled to the end the rows that carry them are no longer drawn).
     await expect(log.getByText(HOSTILE_TEXT[0]!).first().isVisible()).resolves.toBe(true);
+    // Then walk down to the end in steps smaller than the window, so a message drawn only in the
+    // middle (rows are tall: ten vectors each) is looked at too.
+    const scrollRange = (): Promise<number> =>
+      log.evaluate((el) =>
+        Math.max(0, ...[el, ...el.querySelectorAll('*')].map((s) => s.scrollHeight - s.clientHeight)),
+      );
+    for (let top = 1000; top < (await scrollRange()) + 1000; top += 1000) {
+      await scrollAll(top);
+      await page.waitForTimeout(100);
+      await look();
+    }
     await scrollAll(1e9);
     await log.getByText('vectors 90', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
     await look();
