@@ -9,6 +9,7 @@ import {
   publishSubscriptionRemove,
 } from '../events/channel_events';
 import { CHANNEL_COLORS } from '../seed/builder';
+import { accessSnapshot, publishAccessChanges } from '../events/access_events';
 import type { ChannelRow } from '../store/rows';
 
 export interface SubscriptionChange {
@@ -58,6 +59,7 @@ export function addSubscriptions(
       }
     }
   }
+  const access = accessSnapshot(app);
   app.store.transaction(() => {
     for (const { userId, channel } of subscribed) {
       if (app.store.channels.subscription(userId, channel.id)) {
@@ -75,6 +77,7 @@ export function addSubscriptions(
     const audience = [...subscriberViewers(app, channel)].filter((id) => !added.includes(id));
     publishPeers(app, 'peer_add', audience, [channel.id], added);
   }
+  publishAccessChanges(app, access);
   return { subscribed, already };
 }
 
@@ -97,6 +100,7 @@ export function removeSubscriptions(
       else notSubscribed.push(change);
     }
   }
+  const access = accessSnapshot(app);
   app.store.transaction(() => {
     for (const { userId, channel } of removed) app.store.channels.setSubscriptionActive(userId, channel.id, false);
   });
@@ -113,6 +117,7 @@ export function removeSubscriptions(
       [channel.id],
     );
   }
+  publishAccessChanges(app, access);
   return { removed, notSubscribed };
 }
 

@@ -2,22 +2,41 @@ import type { App } from '../app';
 import type { UserRow } from '../store/rows';
 import { canSeeDeliveryEmail, formatUser } from '../views/users';
 import { activeUserIds } from './records';
+import { canAccessUser, inaccessibleUser } from '../accounts/user_access';
 
 /**
- * realm_user events. Every active account can access every other here (the demo keeps
- * can_access_all_users_group at role:everyone), so updates go to all of them; fields that depend
- * on who is looking (delivery_email) are built per receiving user.
+ * realm_user events go to the accounts that can access the person (Zulip's
+ * get_user_ids_who_can_access_user: everyone, unless can_access_all_users_group limits guests);
+ * fields that depend on who is looking (delivery_email) are built per receiving user.
  */
 export function publishUserUpdate(app: App, person: { user_id: number; [field: string]: unknown }): void {
-  app.queues.publish(activeUserIds(app), 'realm_user', () => ({ type: 'realm_user', op: 'update', person }));
+  const target = app.store.users.byId(person.user_id);
+  app.queues.publish(audienceOf(app, target), 'realm_user', () => ({ type: 'realm_user', op: 'update', person }));
 }
 
-/** realm_user add with the full User object as each receiver would see it in GET /users. */
+function audienceOf(app: App, target: UserRow | undefined): number[] {
+  const ids = activeUserIds(app);
+  if (!target) return ids;
+  return ids.filter((id) => {
+    const viewer = app.store.users.byId(id);
+    return viewer !== undefined && canAccessUser(app, viewer, target);
+  });
+}
+
+/**
+ * realm_user add with the full User object as each receiver would see it in GET /users. A limited
+ * guest who may not access the newcomer gets nothing with user_list_incomplete, else Zulip's
+ * "Unknown user" stand-in.
+ */
 export function publishUserAdd(app: App, target: UserRow): void {
   const realm = app.store.realm.get();
   const profileData = app.store.records.profileFields.valuesByUser();
   app.queues.publish(activeUserIds(app), 'realm_user', (queue) => {
     const viewer = app.store.users.byId(queue.spec.userId) ?? null;
+    if (viewer && !canAccessUser(app, viewer, target)) {
+      if (queue.spec.capabilities['user_list_incomplete'] === true) return null;
+      return { type: 'realm_user', op: 'add', person: inaccessibleUser(app, target.id) };
+    }
     const person = formatUser(target, {
       viewer,
       realm,

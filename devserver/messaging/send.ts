@@ -12,6 +12,8 @@ import { applyPolicyOnSend, followWhereMentioned } from './visibility';
 import { checkWildcardMentions } from './wildcards';
 import { writeMessage, type Destination } from './write';
 import { claimUploads } from '../uploads/files';
+import { canAccessUser } from '../accounts/user_access';
+import { accessSnapshot, publishAccessChanges } from '../events/access_events';
 
 const CHANNEL_TYPES = new Set(['stream', 'channel']);
 const DIRECT_TYPES = new Set(['direct', 'private']);
@@ -68,7 +70,9 @@ export function sendMessage(app: App, send: Send): { id: number; policy: number 
   if (destination.kind === 'channel') {
     const { channel, topic } = destination;
     checkWildcardMentions(app.store, sender, channel, topic, rendered, app.options.wildcardMentionThreshold);
-  }
+  } else checkCanReachRecipients(app, sender, destination.userIds);
+  // A first direct message lets a limited guest reach its people: they hear of them before it.
+  const access = destination.kind === 'direct' ? accessSnapshot(app) : null;
   const written = app.store.transaction(() =>
     writeMessage(app.store, {
       senderId: sender.id,
@@ -88,8 +92,19 @@ export function sendMessage(app: App, send: Send): { id: number; policy: number 
     const mentioned = [...rendered.mentionedUserIds].filter((id) => written.receivers.has(id));
     followWhereMentioned(app, mentioned, channel, topic);
   }
+  if (access) publishAccessChanges(app, access);
   publishMessage(app, written, { sender, queueId: send.queueId, localId: send.localId });
   // A scheduled message delivered later claims its uploads too, as Zulip's send does.
   claimUploads(app, sender, written.id, content);
   return { id: written.id, policy };
+}
+
+/** Zulip's check_sender_can_access_recipients: a limited guest writes only to people they reach. */
+function checkCanReachRecipients(app: App, sender: UserRow, userIds: Iterable<number>): void {
+  for (const id of userIds) {
+    const target = app.store.users.byId(id);
+    if (target && !canAccessUser(app, sender, target)) {
+      throw badRequest('You do not have permission to access some of the recipients.');
+    }
+  }
 }

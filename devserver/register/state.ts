@@ -3,6 +3,7 @@ import { formatLinkifiers } from '../views/linkifiers';
 import { nowSeconds, type App } from '../app';
 import { systemGroupNames } from '../channels/post_policy';
 import type { UserRow } from '../store/rows';
+import { accessibleUserIds, inaccessibleUser } from '../accounts/user_access';
 import { realmPresences, type PresenceQuery } from '../presence/format';
 import { formatGroup } from '../views/groups';
 import { avatarUrl, formatSystemBot, formatUser, type UserViewOptions } from '../views/users';
@@ -75,7 +76,8 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
       .filter((group) => includeDeactivated || group.deactivated === 0)
       .map(formatGroup);
   }
-  if (want('realm_user')) Object.assign(state, usersState(app, user));
+  if (want('realm_user'))
+    Object.assign(state, usersState(app, user, opts.capabilities['user_list_incomplete'] === true));
   if (want('recent_private_conversations')) state['recent_private_conversations'] = recentDirectState(app, user.id);
   if (want('starred_messages')) state['starred_messages'] = app.store.userState.starred(user.id);
   const archived = opts.capabilities['archived_channels'] === true;
@@ -90,8 +92,12 @@ export function initialState(app: App, user: UserRow, opts: InitialStateOptions)
   return state;
 }
 
-/** realm_users, realm_non_active_users, cross_realm_bots and the caller's own identity. */
-function usersState(app: App, user: UserRow): Record<string, unknown> {
+/**
+ * realm_users, realm_non_active_users, cross_realm_bots and the caller's own identity. People a
+ * limited guest may not access are left out with user_list_incomplete, else sent as Zulip's
+ * "Unknown user" stand-ins (active, so in realm_users).
+ */
+function usersState(app: App, user: UserRow, listIncomplete: boolean): Record<string, unknown> {
   const options: UserViewOptions = {
     viewer: user,
     realm: app.store.realm.get(),
@@ -102,11 +108,16 @@ function usersState(app: App, user: UserRow): Record<string, unknown> {
   };
   const all = app.store.users.all();
   const own = formatUser(user, options);
+  const reachable = accessibleUserIds(app, user);
+  const accessible = (u: UserRow): boolean => reachable === null || u.is_bot === 1 || reachable.has(u.id);
+  const people = all.filter((u) => u.is_system_bot === 0);
+  const standIns = listIncomplete ? [] : people.filter((u) => !accessible(u)).map((u) => inaccessibleUser(app, u.id));
   return {
-    realm_users: all.filter((u) => u.is_active === 1 && u.is_system_bot === 0).map((u) => formatUser(u, options)),
-    realm_non_active_users: all
-      .filter((u) => u.is_active === 0 && u.is_system_bot === 0)
-      .map((u) => formatUser(u, options)),
+    realm_users: people
+      .filter((u) => u.is_active === 1 && accessible(u))
+      .map((u) => formatUser(u, options))
+      .concat(standIns),
+    realm_non_active_users: people.filter((u) => u.is_active === 0 && accessible(u)).map((u) => formatUser(u, options)),
     cross_realm_bots: all.filter((u) => u.is_system_bot === 1).map((u) => formatSystemBot(u, options)),
     user_id: user.id,
     email: own['email'],

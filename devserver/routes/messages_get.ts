@@ -8,6 +8,7 @@ import { parseNarrow } from '../narrow/parse';
 import { compileNarrow } from '../narrow/query';
 import { highlightHtml, highlightText, highlightTokens } from '../narrow/search';
 import { MessageFormatter } from '../views/messages';
+import { hideInaccessibleSenders } from '../accounts/user_access';
 
 const RANGE_PARAMS = ['anchor', 'include_anchor', 'use_first_unread_anchor', 'num_before', 'num_after'];
 
@@ -39,6 +40,7 @@ export const messageGetRoutes: ApiRoute[] = [
       const format = (ids: number[]) => {
         const rows = app.store.messages.byIds(ids);
         const messages = formatter.formatForViewer(rows, user.id, { applyMarkdown, allowEmptyTopicName });
+        hideInaccessibleSenders(app, user, messages);
         // Searches say where they matched: the rendered content and topic with highlight spans.
         if (terms.some((t) => t.operator === 'search')) {
           messages.forEach((message, i) => {

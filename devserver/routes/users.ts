@@ -2,6 +2,7 @@ import { badRequest } from '../http/errors';
 import type { ApiRoute, RequestContext } from '../http/route';
 import { deactivateAccount, reactivateAccount } from '../accounts/activation';
 import { findUser } from '../accounts/lookup';
+import { accessibleUserIds, canAccessUser } from '../accounts/user_access';
 import { ApiError } from '../http/errors';
 import { ROLE, type UserRow } from '../store/rows';
 import { adminRequired, ownerRequired } from './realm';
@@ -50,7 +51,11 @@ export const userRoutes: ApiRoute[] = [
     handler: (ctx) => {
       const options = viewOptions(ctx);
       const wanted = ctx.params.intList('user_ids');
-      let users = ctx.app.store.users.all().filter(listable);
+      // Zulip's GET /users leaves out the people a limited guest may not access.
+      const reachable = accessibleUserIds(ctx.app, ctx.user);
+      let users = ctx.app.store.users
+        .all()
+        .filter((user) => listable(user) && (reachable === null || user.is_bot === 1 || reachable.has(user.id)));
       if (wanted !== undefined) {
         const known = new Set(users.map((user) => user.id));
         const unknown = wanted.find((id) => !known.has(id));
@@ -81,7 +86,8 @@ export const userRoutes: ApiRoute[] = [
     /**
      * GET /users/{email}: one account by API email (which may be the `user{id}@domain` placeholder)
      * or by real address, the latter only when the caller may see that address. A number is read
-     * as a user ID (Zulip's GET /users/{user_id}).
+     * as a user ID (Zulip's GET /users/{user_id}). Someone a limited guest may not access is
+     * refused with Zulip's "Insufficient permission".
      */
     method: 'GET',
     path: '/users/{email}',
@@ -90,6 +96,7 @@ export const userRoutes: ApiRoute[] = [
       const options = viewOptions(ctx);
       const user = findUser(ctx.app, ctx.user, ctx.pathParams['email'] ?? '');
       if (!user) throw badRequest('No such user');
+      if (!canAccessUser(ctx.app, ctx.user, user)) throw badRequest('Insufficient permission');
       return { user: formatUser(user, options) };
     },
   },
