@@ -3,13 +3,16 @@
  * a page, a send) become message views, sidebar rows, record lists and, for new messages the
  * notification policy picks, notifications. Reads of the store only; the account decides when.
  */
-import type { Narrow, Sidebar, UnreadSummary } from '../../common/model';
+import type { MessageView, Narrow, Sidebar, UnreadSummary } from '../../common/model';
+import type { ApiClient } from '../api';
+import type { Logger } from '../log';
 import type { EventListener } from '../ipc/types';
 import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';
 import { mergeDeltas, type Delta } from '../sync/deltas';
 import { SidebarPublisher } from './sidebar-publisher';
+import { UnknownUsers, usersNamedBy, usersNamedByDeltas } from './unknown-users';
 import type { OutboxEntry } from '../store/repos/outbox';
 import { buildSidebar, buildSidebarPart, echoView, messageView, userLookup, type Self } from './views';
 
@@ -28,14 +31,24 @@ export interface AccountOutputDeps {
   onUsersChanged: () => void;
   /** Who the echoes of queued messages are from (the name may change). */
   self: () => Self;
+  /** Asks the server about people the shown messages and typing name but the cache lacks. */
+  client: ApiClient | null;
+  log: Logger;
 }
 
 export class AccountOutput {
   readonly #d: AccountOutputDeps;
   readonly #sidebar: SidebarPublisher;
+  readonly unknownUsers: UnknownUsers;
 
   constructor(deps: AccountOutputDeps) {
     this.#d = deps;
+    this.unknownUsers = new UnknownUsers({
+      store: deps.store,
+      client: deps.client,
+      log: deps.log,
+      publish: (deltas) => this.publish(deltas),
+    });
     this.#sidebar = new SidebarPublisher({
       accountId: deps.accountId,
       build: () => this.sidebar(),
@@ -54,19 +67,32 @@ export class AccountOutput {
     this.#sidebar.publish();
   }
 
+  /** A new register: the whole sidebar, and people it refused before may be ours to see now. */
+  afterRegister(): void {
+    this.unknownUsers.forgetRefusals();
+    this.publishSidebar();
+  }
+
   publish(deltas: Delta[]): void {
     const { accountId, store, emit } = this.#d;
     const m = mergeDeltas(deltas);
     const users = userLookup(store);
     const views = (ids: number[]) => store.messages.getByIds(ids).map((x) => messageView(x, users));
-    if (m.added.length > 0) emit('messages:added', { accountId, messages: views(m.added) });
+    const added = views(m.added);
+    if (added.length > 0) emit('messages:added', { accountId, messages: added });
     const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
     const updated = [...views(m.updated), ...confirmed];
+    this.noticeUsers([...added, ...updated], deltas);
     if (updated.length > 0) emit('messages:updated', { accountId, messages: updated });
     if (m.removed.length > 0) emit('messages:removed', { accountId, messageIds: m.removed });
     if (m.sidebar) this.#sidebar.publish(m.sidebar);
     if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'))) this.#d.onUsersChanged();
     this.#d.records.publish(deltas);
+  }
+
+  /** Looks up the people these messages and deltas name whom the cache lacks (unknown-users.ts). */
+  noticeUsers(messages: readonly MessageView[], deltas: readonly Delta[] = []): void {
+    this.unknownUsers.notice([...messages.flatMap(usersNamedBy), ...usersNamedByDeltas(deltas)]);
   }
 
   /** Echoes of queued messages: new ones (`messages:added`) or changed ones (`messages:updated`). */

@@ -22,7 +22,6 @@ import type { AccountStore } from '../store/account-store';
 import type { AccountRecord } from '../store/app-store';
 import { filterKey, keysOfMessage, narrowFilter } from '../store/narrows';
 import type { Clock } from '../sync/clock';
-import type { Delta } from '../sync/deltas';
 import { SyncEngine } from '../sync/engine';
 import { classifyFailure } from '../sync/failures';
 import { apiForClient } from '../sync/sync-api';
@@ -132,7 +131,7 @@ export class Account {
       store,
       pager: this.#pager,
       openView: () => (this.#openView ? narrowFilter(this.#openView, o.record.userId) : null),
-      publish: (deltas) => this.#publish(deltas),
+      publish: (deltas) => this.#out.publish(deltas),
       log: o.log.child('revalidate'),
     });
     const client = this.#client;
@@ -146,7 +145,7 @@ export class Account {
       queueId: () => this.#engine?.queueId ?? null,
       eventsCurrent: () => this.#status.state === 'live',
       onEchoChanged: (entry) => this.#out.echoes('messages:updated', [entry]),
-      onConfirmed: (localId, id) => this.#publish([{ kind: 'echoConfirmed', localId, id }]),
+      onConfirmed: (localId, id) => this.#out.publish([{ kind: 'echoConfirmed', localId, id }]),
       onEchoRemoved: (entry) => this.#out.echoRemoved(entry),
     });
     this.actions = new MessageActions({
@@ -157,7 +156,7 @@ export class Account {
       featureLevel: () => this.#featureLevel(),
       now: () => o.clock.now(),
       log: o.log.child('messages'),
-      publish: (deltas) => this.#publish(deltas),
+      publish: (deltas) => this.#out.publish(deltas),
     });
     this.records = new AccountRecords({
       accountId: this.id,
@@ -182,6 +181,8 @@ export class Account {
       seesConversation: (narrow) => o.seesConversation?.(narrow) ?? false,
       onUsersChanged: () => this.#followOwnName(),
       self: () => this.#self(),
+      client,
+      log: o.log.child('users'),
     });
   }
 
@@ -233,6 +234,7 @@ export class Account {
     const result = await this.#pager.page(filter, anchor, before, after, o);
     const users = userLookup(this.store);
     const messages = result.messages.map((m) => messageView(m, users));
+    this.#out.noticeUsers(messages);
     if (result.foundNewest || anchor === 'newest') {
       // Unconfirmed sends sit after the newest message, as left (also offline, when the newest is unproven).
       const key = filterKey(filter);
@@ -322,7 +324,7 @@ export class Account {
           if (d.kind === 'messagesAdded' && this.#newestKnown !== null)
             this.#newestKnown = Math.max(this.#newestKnown, ...d.ids);
         }
-        this.#publish(deltas);
+        this.#out.publish(deltas);
         this.#out.notify(deltas);
         this.#revalidator.resume();
       },
@@ -345,7 +347,7 @@ export class Account {
       this.#record = next;
       this.#o.onRecordChanged(next);
     }
-    this.#out.publishSidebar();
+    this.#out.afterRegister();
     this.records.afterRegister(r.server_emoji_data_url);
     // Not awaited: the push registration must not hold up the refetch and the outbox.
     void this.#push?.afterRegister((r as Record<string, unknown>)['push_devices']);
@@ -355,7 +357,7 @@ export class Account {
         store: this.store,
         log: this.#o.log,
         openView: this.#openView ? narrowFilter(this.#openView, this.#record.userId) : null,
-        publish: (deltas) => this.#publish(deltas),
+        publish: (deltas) => this.#out.publish(deltas),
         notify: (deltas) => this.#out.notify(deltas),
       },
       this.#newestKnown,
@@ -375,10 +377,6 @@ export class Account {
     this.#emit('account:status', { accountId: this.id, status: this.#status });
     this.#outbox.close();
     void this.#engine?.stop();
-  }
-
-  #publish(deltas: Delta[]): void {
-    this.#out.publish(deltas);
   }
 
   /** The user renamed themself (here or on another device): the header shows the new name. */

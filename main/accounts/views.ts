@@ -32,6 +32,8 @@ export interface SidebarPart {
 /** Topics per channel in the sidebar: the most recent ones, plus any with unread messages. */
 const RECENT_TOPICS_PER_CHANNEL = 30;
 const RECENT_DMS = 100;
+/** What Zulip calls a person the server keeps from us (or we have not heard of yet). */
+export const UNKNOWN_USER = 'Unknown user';
 /** What Zulip calls the empty topic when the server has not said. */
 const DEFAULT_EMPTY_TOPIC_NAME = 'general chat';
 
@@ -210,7 +212,7 @@ function dmSummaries(store: AccountStore, selfId: number): DmSummary[] {
   // Rebuilt on every DM that arrives: the names in one query rather than a profile per person.
   const names = store.users.fullNames(rows.flatMap((r) => r.userIds));
   return rows
-    .map((r) => ({ ...r, names: r.userIds.map((id) => names.get(id) ?? `Unknown user ${id}`) }))
+    .map((r) => ({ ...r, names: r.userIds.map((id) => names.get(id) ?? UNKNOWN_USER) }))
     .sort((a, b) => b.maxMessageId - a.maxMessageId);
 }
 
