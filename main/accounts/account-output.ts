@@ -82,6 +82,8 @@ export class AccountOutput {
     if (added.length > 0) emit('messages:added', { accountId, messages: added });
     const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
     const updated = [...views(m.updated), ...confirmed];
+    // First: a widened view of people (can_access_all_users_group) makes past refusals worth asking again.
+    if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('realm'))) this.unknownUsers.realmChanged();
     this.noticeUsers([...added, ...updated], deltas);
     if (updated.length > 0) emit('messages:updated', { accountId, messages: updated });
     if (m.removed.length > 0) emit('messages:removed', { accountId, messageIds: m.removed });

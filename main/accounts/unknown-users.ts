@@ -39,9 +39,12 @@ export class UnknownUsers {
   readonly #d: UnknownUsersDeps;
   readonly #asking = new Map<number, Promise<void>>();
   readonly #refused = new Set<number>();
+  /** The organization's can_access_all_users_group when the refusals were collected. */
+  #accessSetting: string;
 
   constructor(deps: UnknownUsersDeps) {
     this.#d = deps;
+    this.#accessSetting = this.#currentAccessSetting();
   }
 
   /** Asks the server about each of these not in the cache (not awaited: the caller shows what it has). */
@@ -72,6 +75,19 @@ export class UnknownUsers {
   /** A new register may have changed whom the server lets us see: ask again when named. */
   forgetRefusals(): void {
     this.#refused.clear();
+    this.#accessSetting = this.#currentAccessSetting();
+  }
+
+  /**
+   * The organization's settings changed: if it was can_access_all_users_group, people refused
+   * before may be ours to see now (Zulip sends no per-person event when a guest's view widens).
+   */
+  realmChanged(): void {
+    if (this.#currentAccessSetting() !== this.#accessSetting) this.forgetRefusals();
+  }
+
+  #currentAccessSetting(): string {
+    return JSON.stringify(this.#d.store.realm.get('realm_can_access_all_users_group') ?? null);
   }
 
   async #ask(client: ApiClient, id: number): Promise<void> {

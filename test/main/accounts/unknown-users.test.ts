@@ -97,4 +97,12 @@ describe('people a message names whom the cache lacks', () => {
     expect(lookUps(danaId)).toBe(1);
     expect(await userKnown(danaId)).toBe(false);
   });
+
+  it("are asked about again once the organization widens guests' view, and then known", async () => {
+    await accessForGuests('role:everyone');
+    // The realm event comes before the message on the guest's queue, so the core knows first.
+    await owner.sendToChannel(partners, 'kickoff', 'Once more, @**Dana Former**.');
+    await settles(async () => expect(await userKnown(danaId)).toBe(true));
+    expect(lookUps(danaId)).toBe(2);
+  });
 });
