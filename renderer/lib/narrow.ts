@@ -1,5 +1,6 @@
 /** Pure helpers about narrows: identity, which messages belong, and how to name them. */
 import type { ComposeTarget, ConversationNames, MessageView, Narrow } from '../../common/model';
+import { nameOfUser } from './userNames';
 
 /** A string that is equal for equal narrows (for maps, keyed blocks and comparisons). */
 export function narrowKey(narrow: Narrow): string {
@@ -59,7 +60,7 @@ export function channelName(channelId: number, names: ConversationNames | null):
 /** Names of DM participants; the self-DM is "You". */
 export function dmLabel(userIds: readonly number[], names: ConversationNames | null): string {
   if (userIds.length === 0) return 'You';
-  return userIds.map((id) => names?.users.find((u) => u.id === id)?.fullName ?? `User ${id}`).join(', ');
+  return userIds.map((id) => nameOfUser(names?.users, id)).join(', ');
 }
 
 /** Zulip's name for the view of every message (the `all` narrow). */
