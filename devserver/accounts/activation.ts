@@ -43,12 +43,14 @@ export function deactivateAccount(app: App, target: UserRow): void {
 }
 
 /**
- * Reactivates an account: realm_user update {is_active: true} to everyone, then peer_add for the
- * channels it is still subscribed to. Bots it owned stay deactivated, as on Zulip.
+ * Reactivates an account: realm_user update {is_active: true} to everyone (and realm_bot update
+ * to those who administer a bot), then peer_add for the channels it is still subscribed to. Bots
+ * it owned stay deactivated, as on Zulip.
  */
 export function reactivateAccount(app: App, target: UserRow): void {
   app.store.records.accounts.setActive(target.id, true);
   publishUserUpdate(app, { user_id: target.id, is_active: true });
+  if (target.is_bot === 1) publishBotEvent(app, target, { op: 'update', bot: { user_id: target.id, is_active: true } });
   for (const channel of activeChannels(app, target.id)) {
     const audience = [...subscriberViewers(app, channel)].filter((id) => id !== target.id);
     publishPeers(app, 'peer_add', audience, [channel.id], [target.id]);

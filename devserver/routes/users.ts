@@ -29,12 +29,22 @@ function viewOptions(ctx: RequestContext<UserRow>) {
  * Zulip's access_user_by_id for administrative actions: a person of this organization (not a
  * bot, not a system bot); deactivated ones only where the action allows them.
  */
-function targetUser(ctx: RequestContext<UserRow>, allowDeactivated: boolean): UserRow {
+function targetUser(ctx: RequestContext<UserRow>, allowDeactivated: boolean, allowBots = false): UserRow {
   const raw = ctx.pathParams['user_id'] ?? '';
   const target = /^\d+$/.test(raw) ? ctx.app.store.users.byId(Number(raw)) : undefined;
-  if (!target || target.is_bot === 1 || target.is_system_bot === 1) throw badRequest('No such user');
+  if (!target || target.is_system_bot === 1 || (target.is_bot === 1 && !allowBots)) throw badRequest('No such user');
   if (!allowDeactivated && target.is_active !== 1) throw badRequest('User is deactivated');
   return target;
+}
+
+/** Zulip's check_bot_name_available(is_activation=True). */
+function checkBotNameFree(ctx: RequestContext<UserRow>, bot: UserRow): void {
+  const name = bot.full_name.trim();
+  if (ctx.app.store.users.all().some((u) => u.is_active === 1 && u.full_name === name)) {
+    throw badRequest(
+      `There is already an active bot named "${name}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`,
+    );
+  }
 }
 
 function requireAdminFor(ctx: RequestContext<UserRow>, target: UserRow): void {
@@ -127,14 +137,18 @@ export const userRoutes: ApiRoute[] = [
     },
   },
   {
-    /** POST /users/{user_id}/reactivate: reactivates a deactivated person (administrators). */
+    /**
+     * POST /users/{user_id}/reactivate: reactivates a deactivated person or bot (administrators).
+     * As on Zulip, a bot comes back only if no active account has its name.
+     */
     method: 'POST',
     path: '/users/{user_id}/reactivate',
     auth: 'user',
     handler: (ctx) => {
-      const target = targetUser(ctx, true);
+      const target = targetUser(ctx, true, true);
       requireAdminFor(ctx, target);
       if (target.is_active === 1) throw badRequest('User is already active');
+      if (target.is_bot === 1) checkBotNameFree(ctx, target);
       reactivateAccount(ctx.app, target);
       return {};
     },

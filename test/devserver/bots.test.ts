@@ -129,4 +129,32 @@ describe('bots', () => {
       'Release Helper',
     );
   });
+
+  it('are reactivated by an administrator, unless an active account has the name', async () => {
+    const [adminQ, otherQ] = await Promise.all([openQueue(admin), openQueue(otherMember)]);
+    expectError(
+      await member.post(`/users/${botId}/reactivate`),
+      400,
+      'UNAUTHORIZED_PRINCIPAL',
+      'Must be an organization administrator',
+    );
+    const twin = await member.ok('POST', '/bots', { full_name: 'Release Helper', short_name: 'twin' });
+    expectError(
+      await admin.post(`/users/${botId}/reactivate`),
+      400,
+      'BAD_REQUEST',
+      'There is already an active bot named "Release Helper" in this organization. To reactivate this bot, you must rename or deactivate the other one first.',
+    );
+    await member.ok('DELETE', `/bots/${twin['user_id'] as number}`);
+    await adminQ.drain();
+    await otherQ.drain();
+    await admin.ok('POST', `/users/${botId}/reactivate`);
+    expect(strip(await adminQ.drainTypes('realm_bot'))).toEqual([
+      { type: 'realm_bot', op: 'update', bot: { user_id: botId, is_active: true } },
+    ]);
+    expect(strip(await otherQ.drainTypes('realm_user', 'realm_bot'))).toEqual([
+      { type: 'realm_user', op: 'update', person: { user_id: botId, is_active: true } },
+    ]);
+    expectError(await admin.post(`/users/${botId}/reactivate`), 400, 'BAD_REQUEST', 'User is already active');
+  });
 });

@@ -6,6 +6,8 @@ import { CallFailure, MemoryBridge } from '../../testing/memoryBridge';
 import BotsAdmin from './BotsAdmin.svelte';
 
 const KEY = 'abcdEFGHijklMNOPqrstUVWXyz012345';
+const TWIN_REFUSAL =
+  'There is already an active bot named "Twin Bot" in this organization. To reactivate this bot, you must rename or deactivate the other one first.';
 
 function setup() {
   let bots: BotView[] = [
@@ -18,6 +20,8 @@ function setup() {
       ownerId: 3,
       avatarUrl: null,
     },
+    { userId: 11, fullName: 'Old Bot', email: 'old-bot@x', botType: 1, isActive: false, ownerId: 3, avatarUrl: null },
+    { userId: 12, fullName: 'Twin Bot', email: 'twin-bot@x', botType: 1, isActive: false, ownerId: 3, avatarUrl: null },
   ];
   const bridge = new MemoryBridge()
     .handle('bots:list', () => bots)
@@ -28,6 +32,11 @@ function setup() {
     })
     .handle('bots:deactivate', (a) => {
       bots = bots.map((b) => (b.userId === a.userId ? { ...b, isActive: false } : b));
+      return null;
+    })
+    .handle('users:reactivate', (a) => {
+      if (a.userId === 12) throw new CallFailure('BAD_REQUEST', TWIN_REFUSAL);
+      bots = bots.map((b) => (b.userId === a.userId ? { ...b, isActive: true } : b));
       return null;
     });
   const users = [
@@ -76,5 +85,21 @@ describe('BotsAdmin', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Username already in use');
     expect(within(form).getByRole('textbox', { name: 'Username' })).toHaveValue('build');
     expect(screen.queryByRole('status', { name: "New bot's API key" })).toBeNull();
+  });
+
+  it("reactivates a deactivated bot, and says in the server's words why one was refused", async () => {
+    const { bridge, user } = setup();
+    const old = await screen.findByRole('listitem', { name: 'Old Bot' });
+    expect(old).toHaveTextContent('deactivated');
+    await user.click(within(old).getByRole('button', { name: 'Reactivate Old Bot' }));
+    expect(bridge.callsOf('users:reactivate')).toEqual([{ accountId: 'acc-1', userId: 11 }]);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('listitem', { name: 'Old Bot' })).not.toHaveTextContent('deactivated'),
+    );
+    expect(screen.getByRole('button', { name: 'Deactivate Old Bot' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reactivate Twin Bot' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TWIN_REFUSAL);
+    expect(screen.getByRole('listitem', { name: 'Twin Bot' })).toHaveTextContent('deactivated');
   });
 });
