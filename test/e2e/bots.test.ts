@@ -2,7 +2,8 @@
  * Issue 24 item 6 end to end (Chromium → bridge host → core → dev server): the admin Bots tab
  * lists the organization's bots, adds one (its API key shown once, and found nowhere in the
  * page once dismissed), follows a bot a member makes elsewhere, and deactivates one; the new
- * bot is offered in the direct-message picker marked as a bot.
+ * bot is offered in the direct-message picker marked as a bot. A deactivated bot is reactivated
+ * from the tab; bots stay out of the People list.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,17 @@ describe('bots', () => {
         timeout: UI_TIMEOUT,
       })
       .toBe(false);
+
+    // Zulip's POST /users/{id}/reactivate takes bots too.
+    await list.getByRole('button', { name: 'Reactivate Standup Reminder' }).click();
+    await ui.visible(list.getByRole('button', { name: 'Deactivate Standup Reminder' }));
+    expect(await list.getByRole('listitem', { name: 'Standup Reminder' }).textContent()).not.toContain('deactivated');
+    await expect
+      .poll(async () => (await serverBots()).find((b) => b.full_name === 'Standup Reminder')?.is_active, {
+        timeout: UI_TIMEOUT,
+      })
+      .toBe(true);
+    await ui.shoot('admin-bots-reactivated');
   });
 
   it('are offered in the direct-message picker marked as bots', async () => {
@@ -90,5 +102,17 @@ describe('bots', () => {
     expect(await option.textContent()).toContain('Bot · deploy-bot@');
     await ui.shoot('dm-picker-bot');
     await page.keyboard.press('Escape');
+  });
+
+  it("stay out of the People list, as Zulip's buddy list leaves out bots", async () => {
+    const people = page.getByRole('navigation', { name: 'People' });
+    const filter = people.getByRole('searchbox', { name: 'Filter people' });
+    await filter.fill('Build');
+    await ui.visible(people.getByText('No one matches “Build”.'));
+    await people.getByText('No one matches “Build”.').scrollIntoViewIfNeeded();
+    await ui.shoot('people-without-bots');
+    await filter.fill('Amir');
+    await ui.visible(people.getByRole('button', { name: /Amir Haddad/ }));
+    await filter.fill('');
   });
 });
