@@ -5,6 +5,8 @@ export interface MentionDirectory {
   channelByName(name: string): { id: number; name: string } | undefined;
   /** An active custom emoji's image path, by name (none where there is no organization). */
   realmEmoji?(name: string): string | undefined;
+  /** The organization's linkifiers, in the order they apply (markdown/linkifiers.ts). */
+  linkifiers?(): ReadonlyArray<{ pattern: string; url_template: string }>;
 }
 
 /** Everything a rendering pass learns about the message besides its HTML. */

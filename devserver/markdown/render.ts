@@ -4,6 +4,7 @@ import { emojiPlugin } from './emoji';
 import { codeBlock } from './highlight';
 import { mathBlock, mathPlugin } from './math';
 import { inlineImagesPlugin } from './inline_images';
+import { linkifiersPlugin } from './linkifiers';
 import { mentionsPlugin, type ZulipEnv } from './mentions';
 
 export interface Rendered extends RenderFacts {
@@ -15,7 +16,8 @@ export interface Rendered extends RenderFacts {
  * Markdown → HTML roughly the way Zulip renders it: raw HTML is escaped (html:false), single
  * newlines become <br>, bare URLs are linked, links open in a new tab, fenced code is wrapped in
  * Zulip's `codehilite` markup with Pygments' token classes (highlight.ts), `$$…$$` and ```math are
- * drawn by KaTeX (math.ts), plus mentions, channel links and :emoji:. Inline image syntax is
+ * drawn by KaTeX (math.ts), plus mentions, channel links, :emoji: and the organization's
+ * linkifiers (linkifiers.ts). Inline image syntax is
  * off (Zulip does not support it, and it would make clients fetch from arbitrary hosts); links to
  * uploaded images get Zulip's preview instead (inline_images.ts).
  */
@@ -25,6 +27,7 @@ md.use(mentionsPlugin);
 md.use(emojiPlugin);
 md.use(mathPlugin);
 md.use(inlineImagesPlugin);
+md.use(linkifiersPlugin);
 
 md.renderer.rules['link_open'] = (tokens, idx, options, _env, self) => {
   const token = tokens[idx];

@@ -11,6 +11,7 @@ export function storeDirectory(store: Store): MentionDirectory {
   const byName = new Map(users.map((user) => [user.full_name.toLowerCase(), user]));
   const byId = new Map(users.map((user) => [user.id, user]));
   const channels = new Map(store.channels.all().map((channel) => [channel.name.toLowerCase(), channel]));
+  let linkifiers: ReadonlyArray<{ pattern: string; url_template: string }> | undefined;
   return {
     userByName: (name) => byName.get(name.toLowerCase()),
     userById: (id) => byId.get(id),
@@ -19,5 +20,7 @@ export function storeDirectory(store: Store): MentionDirectory {
       const row = store.realmEmoji.activeByName(name);
       return row ? emojiImagePath(row) : undefined;
     },
+    // Read once per directory (one send, or one seed run), not once per message.
+    linkifiers: () => (linkifiers ??= store.records.linkifiers.all()),
   };
 }
