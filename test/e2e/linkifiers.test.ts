@@ -1,8 +1,8 @@
 /**
  * Linkifiers in Chromium against the dev server: a topic named with an issue number links to
  * the demo's tracker in the message list's topic heading and in the conversation title (opened
- * outside the app: target _blank), and a linkifier an administrator adds elsewhere links the
- * title at once.
+ * outside the app: target _blank), the issue number in the message text is linked as the server
+ * rendered it (#24 item 3), and a linkifier an administrator adds elsewhere links the title at once.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -58,6 +58,16 @@ describe('linkifiers', () => {
     await visible(title.getByRole('link', { name: '#42 ↗' }));
     expect(await title.getByRole('link').count()).toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, 'linkifiers-1-topic.png') });
+  });
+
+  it('links an issue number in the message text as the server rendered it, to open outside the app', async () => {
+    const inText = page.getByRole('log').getByRole('link', { name: '#42', exact: true }).first();
+    await visible(inText);
+    expect(await inText.getAttribute('href')).toBe('https://tracker.example.org/parley/issues/42');
+    expect(await inText.getAttribute('target')).toBe('_blank');
+    expect(await inText.getAttribute('rel')).toContain('noopener');
+    await inText.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'linkifiers-3-content.png') });
   });
 
   it('links with a linkifier an administrator adds elsewhere', async () => {
