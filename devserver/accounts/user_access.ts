@@ -56,7 +56,7 @@ export function inaccessibleUser(app: App, userId: number): Record<string, unkno
     // Zulip's static placeholder picture; this server has none, so the client draws its fallback.
     avatar_url: `${app.baseUrl}/static/images/unknown-user-avatar.png`,
     profile_data: {},
-    is_imported_stub: false,
+    // Zulip's newer is_imported_stub is left out, as from every User object here (the OpenAPI file's).
   };
 }
 
