@@ -1,6 +1,5 @@
 import type { App } from '../app';
-import { GroupGraph, type GroupSettingValue } from '../groups/graph';
-import { realmSetting } from '../settings/realm_properties';
+import type { GroupSettingValue } from '../groups/graph';
 import { ROLE, type UserRow } from '../store/rows';
 
 /**
@@ -10,10 +9,17 @@ import { ROLE, type UserRow } from '../store/rows';
  * the people they share a channel subscription or a direct-message conversation with.
  */
 export function accessLimited(app: App, viewer: UserRow): boolean {
-  if (viewer.role !== ROLE.guest) return false;
-  const setting = realmSetting(app, 'can_access_all_users_group') as GroupSettingValue;
-  const graph = GroupGraph.load(app.store);
-  return setting !== graph.system('role:everyone');
+  return viewer.role === ROLE.guest && guestsLimited(app);
+}
+
+/** Whether the organization keeps guests to the people they share something with. */
+export function guestsLimited(app: App): boolean {
+  // Read from the stored changes alone (the default is role:everyone): this runs on every direct
+  // message and subscription change, and the whole realm state would load every group's members.
+  const setting = app.store.records.realmSettings.overrides()['can_access_all_users_group'] as
+    GroupSettingValue | undefined;
+  // "role:" names are reserved for system groups, as on Zulip.
+  return setting !== undefined && setting !== app.store.groups.byName('role:everyone')?.id;
 }
 
 /** The people a limited guest reaches (bots are reached regardless); null when the viewer reaches everyone. */

@@ -1,5 +1,5 @@
 import type { App } from '../app';
-import { accessibleUserIds } from '../accounts/user_access';
+import { accessibleUserIds, guestsLimited } from '../accounts/user_access';
 import { ROLE } from '../store/rows';
 import { formatUser } from '../views/users';
 
@@ -8,6 +8,7 @@ export type AccessSnapshot = Map<number, ReadonlySet<number>>;
 
 export function accessSnapshot(app: App): AccessSnapshot {
   const out: AccessSnapshot = new Map();
+  if (!guestsLimited(app)) return out;
   for (const user of app.store.users.all()) {
     if (user.role !== ROLE.guest || user.is_active !== 1) continue;
     const reachable = accessibleUserIds(app, user);

@@ -2,7 +2,7 @@ import type { App } from '../app';
 import type { UserRow } from '../store/rows';
 import { canSeeDeliveryEmail, formatUser } from '../views/users';
 import { activeUserIds } from './records';
-import { canAccessUser, inaccessibleUser } from '../accounts/user_access';
+import { canAccessUser, guestsLimited, inaccessibleUser } from '../accounts/user_access';
 
 /**
  * realm_user events go to the accounts that can access the person (Zulip's
@@ -16,7 +16,7 @@ export function publishUserUpdate(app: App, person: { user_id: number; [field: s
 
 function audienceOf(app: App, target: UserRow | undefined): number[] {
   const ids = activeUserIds(app);
-  if (!target) return ids;
+  if (!target || target.is_bot === 1 || !guestsLimited(app)) return ids;
   return ids.filter((id) => {
     const viewer = app.store.users.byId(id);
     return viewer !== undefined && canAccessUser(app, viewer, target);
