@@ -49,11 +49,11 @@ export class UnknownUsers {
 
   /** Asks the server about each of these not in the cache (not awaited: the caller shows what it has). */
   notice(ids: Iterable<number>): void {
-    for (const id of new Set(ids)) {
-      if (id > 0 && !this.#refused.has(id) && !this.#asking.has(id) && !this.#d.store.users.get(id)) {
-        void this.lookUp(id);
-      }
-    }
+    const open = [...new Set(ids)].filter((id) => id > 0 && !this.#refused.has(id) && !this.#asking.has(id));
+    if (open.length === 0) return;
+    // One query for the lot: this runs on every batch of new messages.
+    const known = this.#d.store.users.fullNames(open);
+    for (const id of open) if (!known.has(id)) void this.lookUp(id);
   }
 
   /** One request per user at a time; resolves once the answer is stored (or the refusal noted). */
