@@ -11,7 +11,7 @@ import { systemProxyFetch } from '../api/system-proxy';
 import type { PushToken } from '../push/payload';
 import { useSqliteBinding } from '../store/native-binding';
 import { createCore } from '../core';
-import { MemoryCredentialStore, openCredentialStore } from '../credentials';
+import { MemoryCredentialStore, keychainCallsSettled, openCredentialStore } from '../credentials';
 import { createLogger } from '../log';
 import type { CoreThreadOptions, ThreadPort, ToThread } from './protocol';
 
@@ -100,6 +100,9 @@ export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): voi
           break;
         case 'close':
           await core.close();
+          // The main thread ends this thread on 'closed': not while a keytar call is in flight
+          // (a picture's signing key, a sign-in's save), which would abort the whole process.
+          await keychainCallsSettled();
           port.postMessage({ kind: 'closed' });
           break;
       }
