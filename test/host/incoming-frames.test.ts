@@ -5,7 +5,9 @@
  * deltas (not after the batched request to the server). The real core, bridge host and dev server;
  * the test plays the page's part (it opens the channel, and asks for the read once the message
  * arrives, as the read tracker does). A refused batched read still turns the message unread
- * again, and the page hears it (issue 23's guarantee, now as events).
+ * again, and the page hears it (issue 23's guarantee, now as events). With the core in this
+ * thread and on its worker thread, as in the app (where its results and events of one turn cross
+ * to the host as one message, core-thread/turn-batcher.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, SingleServerFrame } from '../../common/ipc/wire';
 import type { UnreadCounts } from '../../common/model';
 import { createCore } from '../../main/core';
+import { DEV_CORE_THREAD_ENTRY, startCoreThread } from '../../main/core-thread';
 import { MemoryCredentialStore } from '../../main/credentials';
+import type { Core } from '../../main/ipc/types';
 import { READ_SETTLE_MS } from '../../main/accounts/mark-read';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { createLogger } from '../../main/log';
@@ -25,7 +29,7 @@ import { connectBridge, type BridgeClient } from './ws-client';
 let work: string;
 let server: RunningDevServer;
 let f: FaultControl;
-let core: Awaited<ReturnType<typeof createCore>>;
+let core: Core & { close(): Promise<void> };
 let host: BridgeHost;
 let page: BridgeClient;
 let accountId = '';
@@ -93,7 +97,7 @@ async function incoming(text: string): Promise<{ id: number; messages: ServerFra
   return { id, messages: page.messages.slice(before) };
 }
 
-beforeAll(async () => {
+async function setUp(onThread: boolean): Promise<void> {
   work = mkdtempSync(join(tmpdir(), 'parley-frames-'));
   const renderer = join(work, 'renderer');
   mkdirSync(renderer);
@@ -101,7 +105,12 @@ beforeAll(async () => {
   server = await startDevServer({ seed: 'demo', faults: true });
   f = faults(server);
   const log = createLogger({ name: 'test', sink: () => undefined });
-  core = await createCore({ dataDir: join(work, 'data'), credentials: new MemoryCredentialStore(), log });
+  core = onThread
+    ? await startCoreThread(
+        { dataDir: join(work, 'data'), memoryCredentials: true, log: { name: 'core', level: 'error' } },
+        { entry: DEV_CORE_THREAD_ENTRY, log },
+      )
+    : await createCore({ dataDir: join(work, 'data'), credentials: new MemoryCredentialStore(), log });
   host = await startBridgeHost({ core, rendererDir: renderer, log });
   const token = new URL(host.url).hash.replace('#token=', '');
   const traded = await fetch(`${host.origin}/session`, {
@@ -133,17 +142,23 @@ beforeAll(async () => {
   await call('view:open', { accountId, narrow });
   const opened = await call('messages:page', { accountId, narrow, anchor: 'newest', before: 50, after: 0 });
   expect(opened.result).toMatchObject({ ok: true });
-}, 60_000);
+}
 
-afterAll(async () => {
+async function tearDown(): Promise<void> {
   page?.socket.close();
   await host?.close();
   await core?.close();
   await server?.stop();
   rmSync(work, { recursive: true, force: true });
-});
+}
 
-describe('an incoming message in the open channel', () => {
+describe.each([
+  ['in this thread', false],
+  ['on its worker thread', true],
+])('an incoming message in the open channel, the core %s', (_where, onThread) => {
+  beforeAll(() => setUp(onThread), 90_000);
+  afterAll(tearDown);
+
   it('costs the page at most two WebSocket messages, its read included', async () => {
     for (let round = 0; round < 3; round++) {
       const { id, messages } = await incoming(`frames round ${round}`);
