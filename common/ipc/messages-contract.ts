@@ -19,8 +19,13 @@ import type {
 type Account = { accountId: string };
 
 export interface MessageCalls {
-  /** Marks messages, a topic, a channel or everything read; answers how many were unread here. */
-  'messages:markRead': (args: Account & { scope: MarkReadScope }) => { count: number };
+  /**
+   * Marks messages, a topic, a channel or everything read; answers how many were unread here.
+   * `seen` (messages the reader saw on screen, scope "messages"): answered as soon as the cache has
+   * them read, with the deltas in the same bridge frame; the server hears of them in the next
+   * batched read, and if it refuses they turn unread again (as events) instead of the call failing.
+   */
+  'messages:markRead': (args: Account & { scope: MarkReadScope; seen?: boolean | undefined }) => { count: number };
   /** Marks `fromId` and the later messages of the narrow unread (Zulip's Shift+U); answers how many cached ones turned. */
   'messages:markUnread': (args: Account & { narrow: Narrow; fromId: number }) => { count: number };
   'messages:star': (args: Account & { messageIds: number[]; starred: boolean }) => null;

@@ -39,7 +39,7 @@ import { searchMessages, SearchQueryError } from '../search/search';
 import type { AccountStore } from '../store/account-store';
 import type { StoredReaction } from '../store/repos/message-rows';
 import type { MessageAspect } from '../store/versions';
-import type { Delta } from '../sync/deltas';
+import { touchedBy, type Delta, type SidebarTouch } from '../sync/deltas';
 import { messageVersions } from './edit-history';
 import { ReadBatcher, markReadOnServer, setFlagInBatches } from './mark-read';
 import { markCachedUnread, markUnreadOnServer } from './mark-unread';
@@ -92,7 +92,8 @@ export class MessageActions {
     const ids = entries.map((e) => e.messageId);
     store.transaction(() => store.unreads.remove(ids));
     const mine = this.#touched(ids, 'read');
-    this.#changed(ids, true);
+    const rows = scope.kind === 'all' ? undefined : touchedBy(entries);
+    this.#changed(ids, true, rows);
     try {
       if (scope.kind === 'messages') await this.#reads.add(scope.ids);
       else await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
@@ -102,12 +103,52 @@ export class MessageActions {
       this.#changed(
         undo.map((u) => u.messageId),
         true,
+        rows,
       );
       throw e;
     } finally {
       store.versions.end(mine);
     }
     return { count: ids.length };
+  }
+
+  /**
+   * messages:markRead with `seen`: what the reader saw on screen turns read in the cache and the
+   * call answers at once, so the page gets its answer in the same bridge frame as the deltas
+   * (issue 28: an incoming message in the open channel cost a third frame, the answer sent after
+   * the batched request). The batcher tells the server; if it refuses, the messages turn unread
+   * again as markRead would undo them (deltas published), and the failure is logged.
+   */
+  markSeen(ids: readonly number[]): { count: number } {
+    const { store, log } = this.#d;
+    this.#client();
+    const entries = store.unreads.inScope({ kind: 'messages', ids: [...ids] });
+    if (entries.length === 0) return { count: 0 };
+    const unread = entries.map((e) => e.messageId);
+    store.transaction(() => store.unreads.remove(unread));
+    const mine = this.#touched(unread, 'read');
+    // Only these conversations' sidebar rows are rebuilt and compared, not the whole sidebar.
+    const rows = touchedBy(entries);
+    this.#changed(unread, true, rows);
+    this.#reads.add(unread).then(
+      () => store.versions.end(mine),
+      (e: unknown) => {
+        log.warn('marking seen messages read failed; they are unread again', { error: e });
+        try {
+          const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
+          store.transaction(() => store.unreads.add(undo));
+          this.#changed(
+            undo.map((u) => u.messageId),
+            true,
+            rows,
+          );
+          store.versions.end(mine);
+        } catch (closed) {
+          log.info('the account closed before a failed read could be undone', { error: closed });
+        }
+      },
+    );
+    return { count: unread.length };
   }
 
   /** messages:markUnread: the message and the later ones of the view turn unread; read again if the server refuses. */
@@ -301,11 +342,12 @@ export class MessageActions {
     return this.#d.store.versions.begin();
   }
 
-  #changed(ids: readonly number[], countsToo: boolean): void {
+  /** `rows`: the sidebar rows the change can touch (absent: any, and the whole sidebar is compared). */
+  #changed(ids: readonly number[], countsToo: boolean, rows?: SidebarTouch): void {
     const cached = this.#d.store.messages.cachedIds(ids);
     const deltas: Delta[] = [];
     if (cached.length > 0) deltas.push({ kind: 'messagesUpdated', ids: cached });
-    if (countsToo) deltas.push({ kind: 'sidebarChanged' });
+    if (countsToo) deltas.push(rows ? { kind: 'sidebarChanged', touched: rows } : { kind: 'sidebarChanged' });
     if (deltas.length > 0) this.#d.publish(deltas);
   }
 

@@ -44,12 +44,18 @@ export type ToThread =
   | { kind: 'answer'; id: number; value: PushToken | string | null; error?: string }
   | { kind: 'close' };
 
+/** A call's answer or an event: what the worker gathers per turn of its loop (turn-batcher.ts). */
+export type TurnMessage =
+  | { kind: 'result'; id: number; result: IpcResult<unknown> }
+  | { kind: 'event'; name: EventName; payload: Events[EventName] };
+
 /** Worker → main thread. */
 export type FromThread =
   | { kind: 'ready'; keychain: KeychainStatus }
   | { kind: 'failed'; message: string }
-  | { kind: 'result'; id: number; result: IpcResult<unknown> }
-  | { kind: 'event'; name: EventName; payload: Events[EventName] }
+  | TurnMessage
+  /** The answers and events of one turn of the worker's loop, in order. */
+  | { kind: 'batch'; messages: TurnMessage[] }
   /** The core asks the main thread for the platform's push token, or the OS proxy for a URL (PAC syntax). */
   | { kind: 'ask'; id: number; what: 'pushToken' }
   | { kind: 'ask'; id: number; what: 'proxy'; url: string }

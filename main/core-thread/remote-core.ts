@@ -94,6 +94,9 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
       case 'event':
         emit(message.name, message.payload);
         break;
+      case 'batch':
+        for (const m of message.messages) onMessage(m, restarted);
+        break;
       case 'ask':
         if (message.what === 'proxy') void answerProxy(message.id, message.url);
         else void answerPushToken(message.id);

@@ -11,9 +11,10 @@ import { systemProxyFetch } from '../api/system-proxy';
 import type { PushToken } from '../push/payload';
 import { useSqliteBinding } from '../store/native-binding';
 import { createCore } from '../core';
-import { MemoryCredentialStore, openCredentialStore } from '../credentials';
+import { MemoryCredentialStore, keychainCallsSettled, openCredentialStore } from '../credentials';
 import { createLogger } from '../log';
 import type { CoreThreadOptions, ThreadPort, ToThread } from './protocol';
+import { turnBatcher } from './turn-batcher';
 
 type Core = Awaited<ReturnType<typeof createCore>>;
 
@@ -75,15 +76,16 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
  */
 export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): void {
   const asker = mainThreadAsker(port);
+  const post = turnBatcher(port);
   const opening = openCore(options, asker);
   let core: Core | null = null;
   opening.then(
     (c) => {
       core = c;
-      c.subscribe((name, payload) => port.postMessage({ kind: 'event', name, payload }));
-      port.postMessage({ kind: 'ready', keychain: c.keychain });
+      c.subscribe((name, payload) => post({ kind: 'event', name, payload }));
+      post({ kind: 'ready', keychain: c.keychain });
     },
-    (e: unknown) => port.postMessage({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
+    (e: unknown) => post({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
   );
 
   port.on('message', (message) => {
@@ -93,14 +95,17 @@ export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): voi
       if (!core) return;
       switch (message.kind) {
         case 'call':
-          port.postMessage({ kind: 'result', id: message.id, result: await core.dispatch(message.name, message.args) });
+          post({ kind: 'result', id: message.id, result: await core.dispatch(message.name, message.args) });
           break;
         case 'send':
           core.receive(message.name, message.payload);
           break;
         case 'close':
           await core.close();
-          port.postMessage({ kind: 'closed' });
+          // The main thread ends this thread on 'closed': not while a keytar call is in flight
+          // (a picture's signing key, a sign-in's save), which would abort the whole process.
+          await keychainCallsSettled();
+          post({ kind: 'closed' });
           break;
       }
     });

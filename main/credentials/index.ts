@@ -9,7 +9,7 @@ import type { Logger } from '../log';
 import { KeychainError, KeytarCredentialStore, type KeytarLike } from './keytar-store';
 import { KEYCHAIN_SERVICE, MemoryCredentialStore, type CredentialStore } from './store';
 
-export { KeytarCredentialStore, KeychainError, type KeytarLike } from './keytar-store';
+export { KeytarCredentialStore, KeychainError, keychainCallsSettled, type KeytarLike } from './keytar-store';
 export * from './store';
 
 export interface OpenCredentialStoreOptions {

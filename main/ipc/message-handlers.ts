@@ -11,7 +11,10 @@ export type MessageHandlers = {
 export function createMessageHandlers(manager: AccountManager): MessageHandlers {
   const actions = (accountId: string) => manager.get(accountId).actions;
   return {
-    'messages:markRead': (a) => actions(a.accountId).markRead(a.scope),
+    'messages:markRead': async (a) =>
+      a.seen === true && a.scope.kind === 'messages'
+        ? actions(a.accountId).markSeen(a.scope.ids)
+        : actions(a.accountId).markRead(a.scope),
     'messages:star': (a) => actions(a.accountId).star(a.messageIds, a.starred),
     'messages:react': (a) => actions(a.accountId).react(a.messageId, a.emoji, a.op),
     'messages:edit': (a) => actions(a.accountId).edit(a.messageId, a.edit),

@@ -47,7 +47,7 @@ const typingTarget = z.discriminatedUnion('kind', [
 ]);
 
 export const messageCallSchemas = {
-  'messages:markRead': z.object({ accountId, scope: markReadScope }).strict(),
+  'messages:markRead': z.object({ accountId, scope: markReadScope, seen: z.boolean().optional() }).strict(),
   'messages:star': z
     .object({ accountId, messageIds: z.array(messageId).min(1).max(MAX_IDS), starred: z.boolean() })
     .strict(),

@@ -17,6 +17,17 @@ export interface SidebarTouch {
 /** A batch's touched rows: 'all', or the channels and whether the DM list is among them. */
 export type SidebarScope = 'all' | { channels: Set<number>; dms: boolean };
 
+/** The rows that unread entries (turning read or unread) touch: their channels and the DM list. */
+export function touchedBy(entries: readonly { channelId: number | null }[]): SidebarTouch {
+  const channels = new Set<number>();
+  let dms = false;
+  for (const e of entries) {
+    if (e.channelId === null) dms = true;
+    else channels.add(e.channelId);
+  }
+  return { channels: [...channels], dms };
+}
+
 /** The touch of a message in a channel or a DM (a null channel is a DM). */
 export function touchOf(channelId: number | null): SidebarTouch {
   return channelId === null ? { dms: true } : { channels: [channelId] };

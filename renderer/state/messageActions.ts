@@ -81,6 +81,16 @@ export class MessageActions {
     return count;
   }
 
+  /**
+   * Messages seen on screen: answered once main's cache has them read (the server is told in a
+   * batch; if it refuses, they come back unread as messages:updated).
+   */
+  async markSeen(ids: number[]): Promise<number> {
+    const scope = { kind: 'messages', ids } as const;
+    const { count } = await this.bridge.call('messages:markRead', { accountId: this.accountId, scope, seen: true });
+    return count;
+  }
+
   /** Zulip's "mark as unread from here": this message and the later ones of `narrow`. */
   async markUnreadFrom(narrow: Narrow, message: MessageView): Promise<number> {
     const args = { accountId: this.accountId, narrow, fromId: message.id };

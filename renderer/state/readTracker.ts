@@ -1,6 +1,7 @@
 /**
  * Marks what the reader has seen as read: the unread messages of the open narrow once its
- * newest end is on screen. Each message is asked for once; a failed call lets it be asked again.
+ * newest end is on screen. Each message is asked for once until the answer; a message that turns
+ * unread again afterwards (a refused read) is asked for again.
  * Messages the user marked unread stay unread while the view stays open (as in Zulip, reading
  * starts again once another conversation opens: release()).
  */
@@ -24,11 +25,21 @@ export class ReadTracker {
     const ids = messages.filter(fresh).map((m) => m.id);
     if (ids.length === 0) return;
     for (const id of ids) this.asked.add(id);
-    this.actions.markRead({ kind: 'messages', ids }).catch((error: unknown) => {
-      for (const id of ids) this.asked.delete(id);
-      // The unread counts stay as they were, which the user sees; the log says why.
-      this.bridge.send('log:error', { message: `Marking messages read failed: ${describe(error)}` });
-    });
+    // Answered as soon as main's cache has them read: by then the messages:updated of the same
+    // frame has shown them read here. Forgotten then, so a message that turns unread again (the
+    // server refused the batched read) is asked for again once seen.
+    this.actions.markSeen(ids).then(
+      () => this.forget(ids),
+      (error: unknown) => {
+        this.forget(ids);
+        // The unread counts stay as they were, which the user sees; the log says why.
+        this.bridge.send('log:error', { message: `Marking messages read failed: ${describe(error)}` });
+      },
+    );
+  }
+
+  private forget(ids: readonly number[]): void {
+    for (const id of ids) this.asked.delete(id);
   }
 
   /**

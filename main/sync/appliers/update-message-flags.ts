@@ -8,7 +8,7 @@ import { unreadEntryOf } from '../../store/cache-messages';
 import { dmKeyOf } from '../../store/narrows';
 import { MENTION_FLAGS, isMentioned } from '../../store/repos/message-rows';
 import type { UnreadEntry } from '../../store/repos/unreads';
-import type { Delta, SidebarTouch } from '../deltas';
+import { touchedBy, type Delta, type SidebarTouch } from '../deltas';
 import type { ApplyContext } from './context';
 
 function fromDetails(id: number, d: Record<string, unknown> | undefined, selfUserId: number): UnreadEntry | null {
@@ -35,16 +35,6 @@ function unreadEntries({ store, selfUserId, log }: ApplyContext, ev: UpdateMessa
     else log.warn('marked unread, but where the message lives is unknown; not counted', { message_id: id });
   }
   return entries;
-}
-
-function touchedBy(entries: readonly UnreadEntry[]): SidebarTouch {
-  const channels = new Set<number>();
-  let dms = false;
-  for (const e of entries) {
-    if (e.channelId === null) dms = true;
-    else channels.add(e.channelId);
-  }
-  return { channels: [...channels], dms };
 }
 
 function applyRead(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {

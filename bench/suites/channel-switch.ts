@@ -1,0 +1,49 @@
+/**
+ * Switching between cached channels as a user does it (issue 28 item 4): a click on a channel in
+ * the sidebar, timed on the page's clock until the frame that paints the new list's first rows;
+ * beside it, how long the core took to answer the page's messages:page (timed where the bridge
+ * host calls it). Used by the incoming suite, whose page has the organization open.
+ */
+import type { Page } from 'playwright-core';
+import type { Core } from '../../main/ipc/types';
+
+const TIMEOUT = 20_000;
+
+/** `core` with each messages:page answer's time (ms) noted in `into`. */
+export function timingPages<C extends Core>(core: C, into: number[]): C {
+  const dispatch: Core['dispatch'] = async (name, args) => {
+    const started = performance.now();
+    const result = await core.dispatch(name, args);
+    if (name === 'messages:page') into.push(performance.now() - started);
+    return result;
+  };
+  return new Proxy(core, { get: (target, key) => (key === 'dispatch' ? dispatch : Reflect.get(target, key)) });
+}
+
+/**
+ * Clicks the channel named `name` in the sidebar and resolves, in ms on the page's clock, at the
+ * frame that paints the new message list with a row in it. Source text: the bench runs under
+ * tsx, whose wrappers for named functions the page does not have.
+ */
+export function switchTo(page: Page, name: string): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const name = ${JSON.stringify(name)};
+    const old = document.querySelector('#app [role="log"]');
+    const button = [...document.querySelectorAll('nav[aria-label="Channels"] button')]
+      .find((b) => b.textContent.trim() === name);
+    if (!button) return reject(new Error('no channel ' + name + ' in the sidebar'));
+    const shown = () => {
+      const log = document.querySelector('#app [role="log"]');
+      return log !== null && log !== old && log.querySelector('article') !== null;
+    };
+    const observer = new MutationObserver(() => { if (shown()) done(); });
+    const started = performance.now();
+    const done = () => {
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - started));
+    };
+    observer.observe(document.getElementById('app'), { subtree: true, childList: true });
+    button.click();
+    setTimeout(() => reject(new Error('the channel did not show in time')), ${TIMEOUT});
+  })`);
+}
