@@ -5,6 +5,8 @@ export interface MentionDirectory {
   channelByName(name: string): { id: number; name: string } | undefined;
   /** An active custom emoji's image path, by name (none where there is no organization). */
   realmEmoji?(name: string): string | undefined;
+  /** An uploaded image's thumbnail and original size, by upload path ID (Zulip's image preview). */
+  uploadedImage?(pathId: string): { width: number; height: number; contentType: string } | undefined;
 }
 
 /** Everything a rendering pass learns about the message besides its HTML. */

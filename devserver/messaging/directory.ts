@@ -1,5 +1,6 @@
 import type { MentionDirectory } from '../markdown/directory';
 import type { Store } from '../store/store';
+import { uploadedImage } from '../uploads/thumbnails';
 import { emojiImagePath } from './realm_emoji';
 
 /**
@@ -19,5 +20,6 @@ export function storeDirectory(store: Store): MentionDirectory {
       const row = store.realmEmoji.activeByName(name);
       return row ? emojiImagePath(row) : undefined;
     },
+    uploadedImage: (pathId) => uploadedImage(store, pathId),
   };
 }
