@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTabs, everyScreen, settle } from './every-screen';
-import { ARTIFACTS, signInThroughUi, startE2eApp, type E2eApp } from './support';
+import { ARTIFACTS, type E2eApp, startSignedInAsOwner } from './support';
 
 let app: E2eApp;
 let page: Page;
@@ -33,10 +33,8 @@ function disabledButtons(): Promise<{ silent: Silent[]; explained: number }> {
 }
 
 beforeAll(async () => {
-  app = await startE2eApp('disabled-reasons');
+  app = await startSignedInAsOwner('disabled-reasons');
   page = app.page;
-  await page.goto(app.host.url);
-  await signInThroughUi(page, app.server.baseUrl, app.server.byRole(100));
 }, 120_000);
 afterAll(async () => {
   await app?.close();

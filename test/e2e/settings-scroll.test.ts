@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ARTIFACTS, UI_TIMEOUT, type E2eApp, startSignedInAsOwner } from './support';
 
 let app: E2eApp;
 let page: Page;
@@ -61,10 +61,8 @@ function measure(label: string): Promise<Layout> {
 }
 
 beforeAll(async () => {
-  app = await startE2eApp('settings-scroll');
+  app = await startSignedInAsOwner('settings-scroll');
   page = app.page;
-  await page.goto(app.host.url);
-  await signInThroughUi(page, app.server.baseUrl, app.server.byRole(100));
 }, 120_000);
 afterAll(async () => {
   await app?.close();
