@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDevServer } from '../helpers/devserver';
-import { ApiUser, screenHelpers } from './screens-support';
-import { UI_TIMEOUT, signInThroughUi, startE2eApp, type E2eApp } from './support';
+import { ApiUser, startOwnerScreens, type screenHelpers } from './screens-support';
+import { UI_TIMEOUT, signInThroughUi, type E2eApp } from './support';
 
 let e2e: E2eApp;
 let server: RunningDevServer;
@@ -20,13 +20,7 @@ type Folder = { id: number; name: string; is_archived: boolean };
 type Invite = { id: number; email?: string; is_multiuse: boolean; invited_as: number };
 
 beforeAll(async () => {
-  e2e = await startE2eApp('admin-folders-invites');
-  ({ server, page } = e2e);
-  ui = screenHelpers(page, 'admin-folders-invites');
-  const owner = server.byRole(100);
-  ownerHttp = await ApiUser.login(server.baseUrl, owner.email, owner.password);
-  await page.goto(e2e.host.url);
-  await signInThroughUi(page, server.baseUrl, owner);
+  ({ e2e, server, page, ownerHttp, ui } = await startOwnerScreens('admin-folders-invites'));
   await ui.goTo('Organization settings');
 });
 
