@@ -35,7 +35,9 @@ export type RecordArea =
   /** Scheduled messages and reminders (scheduled:list). */
   | 'scheduled'
   /** The server's emoji name table (emoji:names). */
-  | 'emoji';
+  | 'emoji'
+  /** The organization's pending invitations (invites:list), told by invites_changed. */
+  | 'invites';
 
 /** One page of a list; pass `next` back as `cursor` for the following page (null: that was the last). */
 export interface Page<T> {

@@ -7,6 +7,8 @@ export interface MentionDirectory {
   realmEmoji?(name: string): string | undefined;
   /** The organization's linkifiers, in the order they apply (markdown/linkifiers.ts). */
   linkifiers?(): ReadonlyArray<{ pattern: string; url_template: string }>;
+  /** An uploaded image's thumbnail and original size, by upload path ID (Zulip's image preview). */
+  uploadedImage?(pathId: string): { width: number; height: number; contentType: string } | undefined;
 }
 
 /** Everything a rendering pass learns about the message besides its HTML. */

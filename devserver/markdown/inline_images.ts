@@ -1,4 +1,6 @@
 import type { MarkdownIt, StateCore, Token } from 'markdown-it';
+import type { ZulipEnv } from './mentions';
+import { THUMBNAIL_FORMAT } from '../uploads/thumbnails';
 
 /** Links to uploaded images on this server; other hosts never get an inline preview. */
 const UPLOADED_IMAGE = /^\/user_uploads\/[^?#]+\.(?:png|jpe?g|gif|webp)$/i;
@@ -6,7 +8,9 @@ const UPLOADED_IMAGE = /^\/user_uploads\/[^?#]+\.(?:png|jpe?g|gif|webp)$/i;
 /**
  * Zulip's inline image previews for uploaded images: after a paragraph that links to one, a
  * `<div class="message_inline_image">` with the image, linked to the file. Only same-server
- * /user_uploads/ paths qualify, so rendering never makes a client fetch from another host.
+ * /user_uploads/ paths qualify, so rendering never makes a client fetch from another host. An
+ * upload the server can read as an image is shown by its thumbnail, with its original size and type
+ * (Zulip's rewrite_thumbnailed_images); any other keeps the file itself as the image.
  */
 export function inlineImagesPlugin(md: MarkdownIt): void {
   const escape = md.utils.escapeHtml;
@@ -29,7 +33,7 @@ export function inlineImagesPlugin(md: MarkdownIt): void {
           const html = new state.Token('html_block', '', 0);
           html.content =
             `<div class="message_inline_image"><a href="${escape(image.href)}" title="${escape(image.title)}">` +
-            `<img src="${escape(image.href)}"></a></div>`;
+            `${imageTag(image.href, state.env as ZulipEnv, escape)}</a></div>`;
           out.push(html);
         }
         pending = [];
@@ -37,4 +41,16 @@ export function inlineImagesPlugin(md: MarkdownIt): void {
     }
     state.tokens = out;
   });
+}
+
+/** The preview's <img>: the thumbnail of an upload the server reads as an image, else the file. */
+function imageTag(href: string, env: ZulipEnv, escape: (text: string) => string): string {
+  const path = href.slice('/user_uploads/'.length);
+  const image = env.directory.uploadedImage?.(decodeURIComponent(path));
+  if (!image) return `<img src="${escape(href)}">`;
+  const dimensions = `${image.width}x${image.height}`;
+  return (
+    `<img data-original-content-type="${escape(image.contentType)}" data-original-dimensions="${dimensions}"` +
+    ` src="${escape(`/user_uploads/thumbnail/${path}/${THUMBNAIL_FORMAT.name}`)}">`
+  );
 }

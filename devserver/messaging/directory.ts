@@ -1,5 +1,6 @@
 import type { MentionDirectory } from '../markdown/directory';
 import type { Store } from '../store/store';
+import { uploadedImage } from '../uploads/thumbnails';
 import { emojiImagePath } from './realm_emoji';
 
 /**
@@ -22,5 +23,6 @@ export function storeDirectory(store: Store): MentionDirectory {
     },
     // Read once per directory (one send, or one seed run), not once per message.
     linkifiers: () => (linkifiers ??= store.records.linkifiers.all()),
+    uploadedImage: (pathId) => uploadedImage(store, pathId),
   };
 }

@@ -9,6 +9,7 @@ import type { EmailInviteRow } from '../store/email_invites';
 import { ROLE, type UserRow } from '../store/rows';
 import { checkInviteChannels, DEFAULT_VALIDITY_MINUTES, inviteUsable, requireMemberOrAdmin } from './invites';
 import { adminRequired, ownerRequired } from './realm';
+import { mailInvitation, publishInvitesChanged } from '../accounts/invite_mail';
 
 const ROLES: readonly number[] = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest];
 /** Loose on purpose, like Django's check of shape: something@domain.tld, no spaces. */
@@ -63,7 +64,7 @@ function manageable(app: App, user: UserRow, raw: string | undefined): EmailInvi
 export const emailInviteRoutes: ApiRoute[] = [
   {
     /**
-     * POST /invites: invitations by email (recorded here, no mail is sent). Zulip's order of
+     * POST /invites: invitations by email (the mail is recorded, listed at /emails/). Zulip's order of
      * checks: permission, addresses, role, channels and groups; malformed addresses stop
      * everything, addresses already in use are skipped and reported (INVITATION_FAILED).
      */
@@ -99,8 +100,8 @@ export const emailInviteRoutes: ApiRoute[] = [
       });
       const sendTo = emails.filter((email) => !skipped.some(([e]) => e === email));
       if (sendTo.length === 0) throw invitationFailed("We weren't able to invite anyone.", skipped, false);
-      app.store.transaction(() => {
-        for (const email of sendTo) {
+      const made = app.store.transaction(() =>
+        sendTo.map((email) =>
           app.store.emailInvites.insert({
             email,
             referrer_id: user.id,
@@ -110,9 +111,11 @@ export const emailInviteRoutes: ApiRoute[] = [
             stream_ids: channels.map((channel) => channel.id),
             group_ids: groupIds,
             notify_referrer_on_join: notify ? 1 : 0,
-          });
-        }
-      });
+          }),
+        ),
+      );
+      for (const invite of made) mailInvitation(app, invite);
+      publishInvitesChanged(app, user.id);
       if (skipped.length > 0) {
         const msg =
           "Some of those addresses are already using Zulip, so we didn't send them an invitation. " +
@@ -129,7 +132,9 @@ export const emailInviteRoutes: ApiRoute[] = [
     auth: 'user',
     handler: ({ app, user, pathParams }) => {
       requireMemberOrAdmin(user);
-      app.store.emailInvites.revoke(manageable(app, user, pathParams['invite_id']).id);
+      const invite = manageable(app, user, pathParams['invite_id']);
+      app.store.emailInvites.revoke(invite.id);
+      publishInvitesChanged(app, invite.referrer_id);
       return {};
     },
   },
@@ -140,7 +145,10 @@ export const emailInviteRoutes: ApiRoute[] = [
     auth: 'user',
     handler: ({ app, user, pathParams }) => {
       requireMemberOrAdmin(user);
-      app.store.emailInvites.resend(manageable(app, user, pathParams['invite_id']).id, nowSeconds());
+      const invite = manageable(app, user, pathParams['invite_id']);
+      app.store.emailInvites.resend(invite.id, nowSeconds());
+      mailInvitation(app, app.store.emailInvites.get(invite.id)!);
+      publishInvitesChanged(app, invite.referrer_id);
       return {};
     },
   },

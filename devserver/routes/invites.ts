@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { nowSeconds, type App } from '../app';
 import { canAdminister, inChannelGroup } from '../channels/access';
 import { accessGroupForUpdate } from '../groups/access';
@@ -11,23 +10,16 @@ import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
 import { canAccessChannel } from './drafts';
 import { formatEmailInvite } from '../views/email_invites';
 import { ownerRequired } from './realm';
+import { newConfirmationKey, publishInvitesChanged } from '../accounts/invite_mail';
 
 /** Zulip's INVITATION_LINK_VALIDITY_MINUTES default: ten days. */
 export const DEFAULT_VALIDITY_MINUTES = 14_400;
 const MAX_WELCOME_MESSAGE_LENGTH = 8000;
 const ROLES = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest] as const;
-const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Where a new user redeems the link: the sign-up page served by routes/signup.ts. */
 export function inviteLink(app: App, invite: InviteRow): string {
   return `${app.baseUrl}/join/${invite.confirmation_key}/`;
-}
-
-/** Zulip's confirmation keys: 24 lowercase letters and digits. */
-export function newConfirmationKey(): string {
-  let key = '';
-  for (let i = 0; i < 24; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
-  return key;
 }
 
 /** Whether the link still works: not revoked and not past its expiry. */
@@ -135,6 +127,7 @@ export const inviteRoutes: ApiRoute[] = [
         // api-v1.md: only administrators may set it; for anyone else the stored value is null.
         welcome_message_custom_text: user.role <= ROLE.admin ? (welcome ?? null) : null,
       });
+      publishInvitesChanged(app, user.id);
       return { invite_link: inviteLink(app, invite) };
     },
   },
@@ -173,6 +166,7 @@ export const inviteRoutes: ApiRoute[] = [
       }
       if (invite.revoked === 1) throw badRequest('Invitation has already been revoked');
       app.store.records.invites.revoke(invite.id);
+      publishInvitesChanged(app, invite.referrer_id);
       return {};
     },
   },

@@ -7,6 +7,8 @@ import type { InviteRow } from '../store/invites';
 import { ROLE } from '../store/rows';
 import { invalidLinkPage, signUpPage, welcomePage } from '../views/signup_page';
 import { inviteUsable } from './invites';
+import { emailInviteByKey, publishInvitesChanged } from '../accounts/invite_mail';
+import { sentEmailsPage } from '../views/sent_emails_page';
 
 const ROLE_NAMES: Readonly<Record<number, string>> = {
   [ROLE.owner]: 'an organization owner',
@@ -23,14 +25,20 @@ const html = (body: string, status = 200): AssetResult => ({
   cacheControl: 'no-store',
 });
 
-/** The invitation behind a key, if it can still be used. */
-function usableInvite(app: App, key: string): InviteRow | undefined {
-  const invite = app.store.records.invites.byKey(key);
-  return invite && inviteUsable(invite) ? invite : undefined;
+/**
+ * The invitation behind a key, if it can still be used: a reusable link's, or an emailed
+ * invitation's (then `email` is the one address it may create an account for).
+ */
+function usableInvite(app: App, key: string): (InviteRow & { email?: string }) | undefined {
+  const link = app.store.records.invites.byKey(key);
+  if (link) return inviteUsable(link) ? link : undefined;
+  const emailed = emailInviteByKey(app, key);
+  return emailed && inviteUsable(emailed.row) ? { ...emailed.asInvite, email: emailed.row.email } : undefined;
 }
 
-function formFor(app: App, invite: InviteRow) {
+function formFor(app: App, invite: InviteRow & { email?: string }) {
   return {
+    ...(invite.email === undefined ? {} : { email: invite.email, emailFixed: true }),
     realmName: app.store.realm.get().name,
     key: invite.confirmation_key,
     roleName: ROLE_NAMES[invite.invited_as] ?? 'a member',
@@ -54,6 +62,21 @@ export const signupRoutes: AssetRoute[] = [
     },
   },
   {
+    /** GET /accounts/do_confirm/{key}: an emailed invitation's link, the same form for that one address. */
+    method: 'GET',
+    path: '/accounts/do_confirm/{key}',
+    handler: ({ app, pathParams }) => {
+      const invite = usableInvite(app, pathParams['key'] ?? '');
+      return invite ? html(signUpPage(formFor(app, invite))) : html(invalidLinkPage(), 404);
+    },
+  },
+  {
+    /** GET /emails/: the mail the server sent, newest last (Zulip's development server has this page). */
+    method: 'GET',
+    path: '/emails',
+    handler: ({ app }) => html(sentEmailsPage(app.store.confirmations.emails())),
+  },
+  {
     /** POST /accounts/register/: creates the invited account from the form (key, email, full_name, password). */
     method: 'POST',
     path: '/accounts/register',
@@ -62,13 +85,19 @@ export const signupRoutes: AssetRoute[] = [
       const invite = usableInvite(app, form.get('key') ?? '');
       if (!invite) return html(invalidLinkPage(), 404);
       const entered = {
-        email: form.get('email') ?? '',
+        // An emailed invitation is for its own address only, whatever the form says.
+        email: invite.email ?? form.get('email') ?? '',
         fullName: form.get('full_name') ?? '',
         password: form.get('password') ?? '',
         timezone: form.get('timezone') ?? '',
       };
       try {
         const user = createInvitedAccount(app, invite, checkSignUp(app, entered));
+        // Used: an emailed invitation leaves the pending list, as Zulip's PreregistrationUser does.
+        if (invite.email !== undefined) {
+          app.store.emailInvites.revoke(invite.id);
+          publishInvitesChanged(app, invite.referrer_id);
+        }
         return html(welcomePage(app.store.realm.get().name, app.baseUrl, user.delivery_email, user.id));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

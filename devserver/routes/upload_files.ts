@@ -3,6 +3,7 @@ import type { AssetResult, AssetRoute } from '../http/route';
 import { ApiError } from '../http/errors';
 import { readUpload } from '../uploads/files';
 import { pathForToken } from '../uploads/temporary';
+import { thumbnailSource } from '../uploads/thumbnails';
 
 /**
  * Types a browser may show inline from the organization's origin. Anything else (HTML, SVG with
@@ -29,6 +30,23 @@ export const uploadFileRoutes: AssetRoute[] = [
     handler: ({ app, pathParams, req }) => {
       authenticate(req, app.store);
       return fileAnswer(app, [pathParams['realm'], pathParams['a'], pathParams['b'], pathParams['file']].join('/'));
+    },
+  },
+  {
+    /**
+     * GET /user_uploads/thumbnail/{path_id}/{format}: an image upload's thumbnail, to a signed-in
+     * user of the organization as the file itself (the dev server serves the original picture).
+     */
+    method: 'GET',
+    path: '/user_uploads/thumbnail/{realm}/{a}/{b}/{file}/{format}',
+    handler: ({ app, pathParams, req }) => {
+      authenticate(req, app.store);
+      const { realm, a, b, file, format } = pathParams;
+      const pathId = thumbnailSource([realm, a, b, file, format].join('/'));
+      if (pathId === undefined || !/^image\//.test(app.store.uploads.byPath(pathId)?.content_type ?? '')) {
+        throw new ApiError(404, 'BAD_REQUEST', 'File not found');
+      }
+      return fileAnswer(app, pathId);
     },
   },
   {

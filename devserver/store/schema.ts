@@ -11,6 +11,7 @@ import { EMOJI_SCHEMA } from './schema_emoji';
 import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { UPLOADS_SCHEMA } from './uploads';
 import { EMAIL_INVITES_SCHEMA } from './email_invites';
+import { CONFIRMATIONS_SCHEMA } from './confirmations';
 import { RECORDS_SCHEMA } from './schema_records';
 import { SCHEDULED_SCHEMA } from './schema_scheduled';
 
@@ -169,4 +170,5 @@ ${SCHEDULED_SCHEMA}
 ${LINKIFIERS_SCHEMA}
 ${UPLOADS_SCHEMA}
 ${EMAIL_INVITES_SCHEMA}
+${CONFIRMATIONS_SCHEMA}
 `;

@@ -16,6 +16,7 @@ import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { RealmEmojiRepo } from './realm_emoji';
 import { UPLOADS_SCHEMA, UploadsRepo } from './uploads';
 import { EMAIL_INVITES_SCHEMA, EmailInvitesRepo } from './email_invites';
+import { CONFIRMATIONS_SCHEMA, ConfirmationsRepo } from './confirmations';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
 import { UserTopicsRepo } from './user_topics';
@@ -38,6 +39,7 @@ export class Store {
   readonly realmEmoji: RealmEmojiRepo;
   readonly uploads: UploadsRepo;
   readonly emailInvites: EmailInvitesRepo;
+  readonly confirmations: ConfirmationsRepo;
   readonly userTopics: UserTopicsRepo;
   /** Drafts, snippets, navigation views, profile fields, playgrounds, invitations, realm settings. */
   readonly records: RecordStores;
@@ -56,6 +58,7 @@ export class Store {
     this.realmEmoji = new RealmEmojiRepo(db);
     this.uploads = new UploadsRepo(db);
     this.emailInvites = new EmailInvitesRepo(db);
+    this.confirmations = new ConfirmationsRepo(db);
     this.userTopics = new UserTopicsRepo(db);
     this.records = new RecordStores(db);
   }
@@ -82,6 +85,7 @@ export class Store {
       db.exec(LINKIFIERS_SCHEMA);
       db.exec(UPLOADS_SCHEMA);
       db.exec(EMAIL_INVITES_SCHEMA);
+      db.exec(CONFIRMATIONS_SCHEMA);
     }
     return new Store(db);
   }

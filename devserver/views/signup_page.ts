@@ -9,7 +9,7 @@ export function escapeHtml(text: string): string {
   );
 }
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,6 +38,8 @@ export interface SignUpForm {
   inviterName: string;
   /** Values to put back into the form after a refused attempt. */
   email?: string;
+  /** An emailed invitation's: the address is the invitation's, shown but not editable. */
+  emailFixed?: boolean;
   fullName?: string;
   error?: string;
 }
@@ -52,7 +54,7 @@ ${error}
 <form method="post" action="/accounts/register/">
   <input type="hidden" name="key" value="${escapeHtml(form.key)}">
   <label for="email">Email</label>
-  <input id="email" name="email" type="email" required value="${escapeHtml(form.email ?? '')}">
+  <input id="email" name="email" type="email" required value="${escapeHtml(form.email ?? '')}"${form.emailFixed ? ' readonly' : ''}>
   <label for="full_name">Full name</label>
   <input id="full_name" name="full_name" required value="${escapeHtml(form.fullName ?? '')}">
   <label for="password">Password</label>

@@ -42,6 +42,8 @@ export const EVENT_TYPES = [
   // Scheduled messages and reminders (./appliers/scheduled.ts).
   'scheduled_messages',
   'reminders',
+  // Pending invitations changed (./appliers/records.ts).
+  'invites_changed',
 ];
 
 /**
@@ -80,6 +82,8 @@ export const FETCH_EVENT_TYPES = [
   // Scheduled messages and reminders (main/sync/snapshot-scheduled.ts).
   'scheduled_messages',
   'reminders',
+  // Pending invitations changed (./appliers/records.ts).
+  'invites_changed',
 ];
 
 /**

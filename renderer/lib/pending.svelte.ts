@@ -6,6 +6,9 @@
 import { BridgeError } from './bridge';
 import { showError, type ShownError } from './errors';
 
+/** Why a button is disabled while its action runs (its title, so the pointer and screen readers get it). */
+export const WAITING_FOR_SERVER = 'Waiting for the server…';
+
 export class Pending {
   busy = $state(false);
   /** What went wrong, in the user's terms (a title, and main's detail when it adds something). */
@@ -14,6 +17,11 @@ export class Pending {
   code = $state<string | null>(null);
   /** What the last success said, for a status line ("Color saved."). */
   done = $state<string | null>(null);
+
+  /** The disabled button's reason while the action runs; nothing otherwise. */
+  get whyBusy(): string | undefined {
+    return this.busy ? WAITING_FOR_SERVER : undefined;
+  }
 
   /** The problem as one sentence. Setting it reports a problem found before asking anyone. */
   get error(): string | null {

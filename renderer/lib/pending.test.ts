@@ -63,4 +63,15 @@ describe('Pending', () => {
     pending.error = null;
     expect(pending.problem).toBeNull();
   });
+
+  it('gives the reason a button is disabled only while the action runs', async () => {
+    const pending = new Pending();
+    expect(pending.whyBusy).toBeUndefined();
+    let finish = (): void => undefined;
+    const running = pending.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(pending.whyBusy).toBe('Waiting for the server…');
+    finish();
+    await running;
+    expect(pending.whyBusy).toBeUndefined();
+  });
 });

@@ -37,7 +37,7 @@ export const KATEX_SVG_ATTRS: Readonly<Record<string, { on: string; grammar: Reg
 // prettier-ignore
 export const VALUE_ATTRS = [
   'colspan', 'datetime', 'rowspan', 'start', 'data-user-id', 'data-user-group-id', 'data-stream-id',
-  'data-code-language', 'aria-hidden', 'preload',
+  'data-code-language', 'aria-hidden', 'preload', 'data-original-dimensions', 'data-original-content-type',
   // MathML presentation attributes KaTeX writes
   'display', 'encoding', 'mathvariant', 'stretchy', 'fence', 'separator', 'lspace', 'rspace',
   'accent', 'accentunder', 'columnalign', 'rowspacing', 'columnspacing', 'minsize', 'maxsize',

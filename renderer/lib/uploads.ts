@@ -154,11 +154,37 @@ export function showUploads(root: HTMLElement, baseUrl: string, uploader: Upload
     const src = new URL(media.getAttribute('src') ?? '', baseUrl);
     if (src.origin !== origin || !src.pathname.startsWith('/user_uploads/')) continue;
     if (src.pathname.startsWith('/user_uploads/temporary/')) continue;
+    const original = thumbnailOriginal(src.pathname);
+    if (original !== null) keepThumbnailShape(media);
     uploader
-      .viewUrl(src.pathname)
-      .then((url) => media.setAttribute('src', new URL(url, baseUrl).href))
+      .viewUrl(original ?? src.pathname)
+      .then((url) => {
+        const href = new URL(url, baseUrl).href;
+        media.setAttribute('src', href);
+        // The lightbox shows the full-size picture (SafeHtml reads data-src-fullsize).
+        if (original !== null) media.setAttribute('data-src-fullsize', href);
+      })
       .catch(() => {
         // Left as it was: the image shows as broken, its link still opens the file in the browser.
       });
   }
+}
+
+/**
+ * A thumbnail of Zulip 9+ (`/user_uploads/thumbnail/{path_id}/{format}`): the original's path.
+ * Zulip gives temporary URLs for originals only, so that is what the page can load without
+ * credentials; the image keeps the thumbnail's place and shape in the message.
+ */
+function thumbnailOriginal(pathname: string): string | null {
+  const match = /^\/user_uploads\/thumbnail\/(.+)\/[^/]+$/.exec(pathname);
+  return match ? `/user_uploads/${match[1]}` : null;
+}
+
+/** Zulip's thumbnails fit in 840×560; the original's size (data-original-dimensions) gives the shape. */
+function keepThumbnailShape(media: Element): void {
+  const [width, height] = (media.getAttribute('data-original-dimensions') ?? '').split('x').map(Number);
+  if (!width || !height) return;
+  const scale = Math.min(1, 840 / width, 560 / height);
+  media.setAttribute('width', String(Math.round(width * scale)));
+  media.setAttribute('height', String(Math.round(height * scale)));
 }

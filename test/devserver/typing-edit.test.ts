@@ -4,8 +4,9 @@
  * participants, as Zulip's do_send_*_message_edit_typing_notification do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer, type RunningDevServer } from '../helpers/devserver';
-import { expectError, loginRole, openQueue, type Client } from './messages-support';
+import type { RunningDevServer } from '../helpers/devserver';
+import { expectError, openQueue, type Client } from './messages-support';
+import { startTypingCast } from './typing-support';
 import type { Obj } from './support';
 
 let server: RunningDevServer;
@@ -15,12 +16,7 @@ let priya: Client;
 let generalId: number;
 
 beforeAll(async () => {
-  server = await startDevServer({ seed: 'demo' });
-  owner = await loginRole(server, 100);
-  noah = await loginRole(server, 400, 0);
-  priya = await loginRole(server, 400, 1);
-  const reg = await owner.ok('POST', '/register', { fetch_event_types: ['subscription'] });
-  generalId = reg['subscriptions'].find((c: Obj) => c['name'] === 'general')['stream_id'];
+  ({ server, owner, noah, priya, generalId } = await startTypingCast());
 });
 afterAll(() => server.stop());
 

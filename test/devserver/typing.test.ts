@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer, type RunningDevServer } from '../helpers/devserver';
-import { expectError, loginRole, openQueue, type Client } from './messages-support';
-import type { Obj } from './support';
+import type { RunningDevServer } from '../helpers/devserver';
+import { expectError, openQueue, type Client } from './messages-support';
+import { startTypingCast } from './typing-support';
 
 let server: RunningDevServer;
 let owner: Client;
@@ -10,12 +10,7 @@ let priya: Client;
 let generalId: number;
 
 beforeAll(async () => {
-  server = await startDevServer({ seed: 'demo' });
-  owner = await loginRole(server, 100);
-  noah = await loginRole(server, 400, 0);
-  priya = await loginRole(server, 400, 1);
-  const reg = await owner.ok('POST', '/register', { fetch_event_types: ['subscription'] });
-  generalId = reg['subscriptions'].find((c: Obj) => c['name'] === 'general')['stream_id'];
+  ({ server, owner, noah, priya, generalId } = await startTypingCast());
 });
 afterAll(() => server.stop());
 

@@ -91,6 +91,21 @@ describe('serving uploads', () => {
     expect((await get(url.replace('photo.png', 'other.png'), owner)).status).toBe(404);
   });
 
+  it('serves an image’s thumbnail only to signed-in users, and only for images', async () => {
+    const { body } = await upload(noah, [{ name: 'wide.png', type: 'image/png', bytes: PNG }]);
+    const thumbnail = `/user_uploads/thumbnail/${(body['url'] as string).slice(14)}/840x560.webp`;
+    expect((await get(thumbnail)).status).toBe(401);
+    const seen = await get(thumbnail, owner);
+    expect(seen.status).toBe(200);
+    // No image encoder here: the thumbnail URL serves the picture itself.
+    expect(seen.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await seen.arrayBuffer())).toEqual(PNG);
+    expect((await get(thumbnail.replace('840x560.webp', '100x100.webp'), owner)).status).toBe(404);
+    const text = await upload(noah, [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('hi') }]);
+    const notImage = `/user_uploads/thumbnail/${(text.body['url'] as string).slice(14)}/840x560.webp`;
+    expect((await get(notImage, owner)).status).toBe(404);
+  });
+
   it('serves HTML and other active types as bytes to download, never as a page', async () => {
     const { body } = await upload(noah, [
       { name: 'x.html', type: 'text/html', bytes: Buffer.from('<script>1</script>') },
@@ -116,8 +131,11 @@ describe('attachments', () => {
     const [updated] = await queue.drainTypes('attachment');
     expect(updated).toMatchObject({ op: 'update', attachment: { messages: [{ id }] } });
     const content = (await fetchMessage(noah, id))['content'] as string;
+    // Zulip 9+'s preview of an uploaded image: its thumbnail, with the original's size and type.
+    const thumbnail = `/user_uploads/thumbnail/${url.slice(14)}/840x560.webp`;
     expect(content).toContain(
-      `<div class="message_inline_image"><a href="${url}" title="chart.png"><img src="${url}"></a></div>`,
+      `<div class="message_inline_image"><a href="${url}" title="chart.png">` +
+        `<img data-original-content-type="image/png" data-original-dimensions="1x1" src="${thumbnail}"></a></div>`,
     );
 
     const attachmentId = added?.['attachment']['id'] as number;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer, type RunningDevServer } from '../helpers/devserver';
-import { expectError, loginRole, openQueue, type Client } from './records-support';
+import type { RunningDevServer } from '../helpers/devserver';
+import { expectError, openQueue, type Client } from './records-support';
+import { startRoleCast } from './role-cast';
 import type { Obj } from './support';
 
 let server: RunningDevServer;
@@ -10,11 +11,7 @@ let member: Client;
 let target: Client;
 
 beforeAll(async () => {
-  server = await startDevServer({ seed: 'demo' });
-  owner = await loginRole(server, 100);
-  admin = await loginRole(server, 200);
-  member = await loginRole(server, 400, 0);
-  target = await loginRole(server, 400, 2);
+  ({ server, owner, admin, member, target } = await startRoleCast(2));
 });
 afterAll(() => server.stop());
 

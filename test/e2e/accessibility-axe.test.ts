@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyScreen, settle } from './every-screen';
 import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -42,111 +43,6 @@ async function scan(): Promise<Finding[]> {
 /** Which theme the page paints now (the root's background). */
 const background = (): Promise<string> =>
   page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-
-const views = () => page.getByRole('navigation', { name: 'Views' });
-const channels = () => page.getByRole('navigation', { name: 'Channels' });
-
-/** Each screen: how to get there from the signed-in Home, and what shows it is there. */
-const SCREENS: Array<{ name: string; open: () => Promise<void> }> = [
-  ...[
-    'Inbox',
-    'Recent conversations',
-    'Mentions',
-    'Starred messages',
-    'Followed topics',
-    'Drafts',
-    'Saved snippets',
-    'Browse channels',
-    'Alert words',
-    'Personal settings',
-    'Organization settings',
-  ].map((label) => ({
-    name: label,
-    open: async () => {
-      await views().getByRole('button', { name: label, exact: true }).click();
-      await page.locator('main').waitFor({ timeout: UI_TIMEOUT });
-      // Lazy screens and their lists settle before the scan.
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      await page.waitForTimeout(400);
-    },
-  })),
-  {
-    name: 'channel conversation',
-    open: async () => {
-      await channels().getByRole('button', { name: 'general', exact: true }).click();
-      await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
-    },
-  },
-  {
-    name: 'topic conversation, topics expanded',
-    open: async () => {
-      const toggle = channels().getByRole('button', { name: 'Topics in general' });
-      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-      await channels().getByRole('list', { name: 'Topics in general' }).getByRole('button').first().click();
-      await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
-    },
-  },
-  {
-    name: 'direct message conversation',
-    open: async () => {
-      const dms = page.getByRole('navigation', { name: 'Direct messages' });
-      await dms.getByRole('listitem').first().getByRole('button').first().click();
-      await page.getByRole('log').waitFor({ timeout: UI_TIMEOUT });
-      await page.waitForTimeout(400);
-    },
-  },
-  {
-    name: 'message actions menu',
-    open: async () => {
-      await channels().getByRole('button', { name: 'general', exact: true }).click();
-      await page.getByRole('log').getByRole('button', { name: 'Message actions' }).first().click();
-      await page.getByRole('menu', { name: 'Message actions' }).waitFor({ timeout: UI_TIMEOUT });
-    },
-  },
-  {
-    name: 'search results with suggestions',
-    open: async () => {
-      await page.keyboard.press('Escape');
-      const box = page.getByRole('searchbox', { name: 'Search messages' });
-      await box.fill('lunch');
-      await box.press('Enter');
-      await page.waitForTimeout(800);
-      await box.fill('st');
-      await page.getByRole('listbox', { name: 'Search suggestions' }).waitFor({ timeout: UI_TIMEOUT });
-    },
-  },
-  {
-    name: 'keyboard shortcuts dialog',
-    open: async () => {
-      await page.getByRole('button', { name: 'Keyboard shortcuts (?)' }).click();
-      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ timeout: UI_TIMEOUT });
-    },
-  },
-  {
-    name: 'sign-out dialog',
-    open: async () => {
-      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-      await page.getByRole('dialog', { name: /^Sign out of/ }).waitFor({ timeout: UI_TIMEOUT });
-    },
-  },
-  {
-    name: 'new direct message dialog',
-    open: async () => {
-      await page
-        .getByRole('button', { name: /new direct message/i })
-        .first()
-        .click();
-      await page.getByRole('dialog', { name: 'New direct message' }).waitFor({ timeout: UI_TIMEOUT });
-    },
-  },
-];
-
-/** Back to a plain Home: no dialog, menu or field keeps anything open. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
-  await page.getByRole('searchbox', { name: 'Search messages' }).fill('');
-}
 
 beforeAll(async () => {
   app = await startE2eApp('axe');
@@ -181,15 +77,15 @@ describe.each(THEMES)('axe-core in the $theme theme', ({ theme, paint }) => {
     await page.emulateMedia({ colorScheme: theme });
     expect(await background()).toBe(paint);
     const found: Record<string, Finding[]> = {};
-    for (const screen of SCREENS) {
-      await settle();
+    for (const screen of everyScreen(page)) {
+      await settle(page);
       await screen.open();
       const findings = await scan();
       if (findings.length > 0) found[screen.name] = findings;
       const file = screen.name.replace(/[^a-z]+/gi, '-').toLowerCase();
       await page.screenshot({ path: join(ARTIFACTS, `axe-${theme}-${file}.png`) });
     }
-    await settle();
+    await settle(page);
     expect(found).toEqual({});
   });
 });

@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDevServer } from '../helpers/devserver';
-import { ApiUser, screenHelpers } from './screens-support';
-import { UI_TIMEOUT, signInThroughUi, startE2eApp, type E2eApp } from './support';
+import { ApiUser, startOwnerScreens, type screenHelpers } from './screens-support';
+import { UI_TIMEOUT, signInThroughUi, type E2eApp } from './support';
 
 let e2e: E2eApp;
 let server: RunningDevServer;
@@ -20,13 +20,7 @@ type Folder = { id: number; name: string; is_archived: boolean };
 type Invite = { id: number; email?: string; is_multiuse: boolean; invited_as: number };
 
 beforeAll(async () => {
-  e2e = await startE2eApp('admin-folders-invites');
-  ({ server, page } = e2e);
-  ui = screenHelpers(page, 'admin-folders-invites');
-  const owner = server.byRole(100);
-  ownerHttp = await ApiUser.login(server.baseUrl, owner.email, owner.password);
-  await page.goto(e2e.host.url);
-  await signInThroughUi(page, server.baseUrl, owner);
+  ({ e2e, server, page, ownerHttp, ui } = await startOwnerScreens('admin-folders-invites'));
   await ui.goTo('Organization settings');
 });
 
@@ -112,5 +106,45 @@ describe('invitations by email', () => {
     await pending.getByRole('button', { name: 'Revoke invitation to new.person@example.org' }).click();
     await ui.gone(pending.getByRole('listitem', { name: 'new.person@example.org' }));
     expect((await invites()).filter((i) => !i.is_multiuse)).toEqual([]);
+  });
+
+  it('are accepted from the mailed link: the new person joins with the role and channels named, and Parley signs in as them', async () => {
+    const form = page.getByRole('form', { name: 'Invite by email' });
+    await form.getByRole('textbox', { name: 'Email addresses' }).fill('ines@partner.example');
+    await form.getByRole('combobox', { name: 'Join as' }).selectOption({ label: 'Moderator' });
+    await form.getByRole('checkbox', { name: '#general' }).check();
+    await form.getByRole('button', { name: 'Send invitations' }).click();
+    const pending = page.getByRole('list', { name: 'Pending invitations' });
+    await ui.visible(pending.getByRole('listitem', { name: 'ines@partner.example' }));
+
+    // Inês reads the mail (the dev server's /emails/ page) and follows its link in her browser.
+    const inbox = await e2e.browser.newPage();
+    await inbox.goto(`${server.baseUrl}/emails/`);
+    const mail = inbox.locator('article[data-to="ines@partner.example"]').last();
+    const link = (await mail.locator('pre').textContent())?.match(/http\S+\/accounts\/do_confirm\/\w+/)?.[0];
+    expect(link).toBeDefined();
+    await inbox.goto(link!);
+    expect(await inbox.getByLabel('Email').inputValue()).toBe('ines@partner.example');
+    await inbox.getByLabel('Full name').fill('Inês Duarte');
+    await inbox.getByLabel('Password').fill('secret-pass');
+    await inbox.getByRole('button', { name: 'Sign up' }).click();
+    await inbox.getByRole('heading', { name: /^Welcome to/ }).waitFor({ timeout: UI_TIMEOUT });
+    await inbox.screenshot({ path: 'test/artifacts/admin-folders-invites-accepted.png' });
+    await inbox.close();
+
+    // The administrator's list drops it without a reload: invites_changed.
+    await ui.gone(pending.getByRole('listitem', { name: 'ines@partner.example' }));
+    const ines = await ApiUser.login(server.baseUrl, 'ines@partner.example', 'secret-pass');
+    expect(await ines.get('/users/me')).toMatchObject({ full_name: 'Inês Duarte', role: 300 });
+    expect((await ines.subscriptions()).map((s) => s.name)).toContain('general');
+
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await signInThroughUi(page, server.baseUrl, {
+      ...server.byRole(400),
+      email: 'ines@partner.example',
+      password: 'secret-pass',
+    });
+    await ui.visible(page.getByText('Inês Duarte').first());
+    await ui.shoot('signed-in-as-invitee');
   });
 });

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ARTIFACTS, UI_TIMEOUT, type E2eApp, startSignedInAsOwner } from './support';
 
 let app: E2eApp;
 let page: Page;
@@ -15,10 +15,8 @@ const focusedLabel = () =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '');
 
 beforeAll(async () => {
-  app = await startE2eApp('keyboard');
+  app = await startSignedInAsOwner('keyboard');
   page = app.page;
-  await page.goto(app.host.url);
-  await signInThroughUi(page, app.server.baseUrl, app.server.byRole(100));
 }, 120_000);
 afterAll(async () => {
   await app?.close();

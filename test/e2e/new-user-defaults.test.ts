@@ -6,24 +6,16 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningDevServer } from '../helpers/devserver';
-import { ApiUser, screenHelpers } from './screens-support';
-import { UI_TIMEOUT, signInThroughUi, startE2eApp, type E2eApp } from './support';
+import { startOwnerScreens, type ApiUser, type screenHelpers } from './screens-support';
+import { UI_TIMEOUT, type E2eApp } from './support';
 
 let e2e: E2eApp;
-let server: RunningDevServer;
 let page: Page;
 let ownerHttp: ApiUser;
 let ui: ReturnType<typeof screenHelpers>;
 
 beforeAll(async () => {
-  e2e = await startE2eApp('new-user-defaults');
-  ({ server, page } = e2e);
-  ui = screenHelpers(page, 'new-user-defaults');
-  const owner = server.byRole(100);
-  ownerHttp = await ApiUser.login(server.baseUrl, owner.email, owner.password);
-  await page.goto(e2e.host.url);
-  await signInThroughUi(page, server.baseUrl, owner);
+  ({ e2e, page, ownerHttp, ui } = await startOwnerScreens('new-user-defaults'));
 });
 
 afterAll(async () => {

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { ARTIFACTS, UI_TIMEOUT } from './support';
+import type { RunningDevServer } from '../helpers/devserver';
+import { ARTIFACTS, startSignedInAsOwner, UI_TIMEOUT, type E2eApp } from './support';
 
 type Json = Record<string, unknown>;
 type Form = Record<string, string | number | boolean>;
@@ -105,3 +106,20 @@ export function screenHelpers(page: Page, prefix: string) {
 /** A name no earlier run used, for things a test creates. */
 export const unique = (stem: string): string =>
   `${stem} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** What an admin-screen file starts from: the app signed in as the owner, who also talks HTTP. */
+export interface OwnerScreens {
+  e2e: E2eApp;
+  server: RunningDevServer;
+  page: Page;
+  ownerHttp: ApiUser;
+  ui: ReturnType<typeof screenHelpers>;
+}
+
+/** `label` names the app's temp folder and keychain service, and prefixes the screenshots. */
+export async function startOwnerScreens(label: string): Promise<OwnerScreens> {
+  const e2e = await startSignedInAsOwner(label);
+  const owner = e2e.server.byRole(100);
+  const ownerHttp = await ApiUser.login(e2e.server.baseUrl, owner.email, owner.password);
+  return { e2e, server: e2e.server, page: e2e.page, ownerHttp, ui: screenHelpers(e2e.page, label) };
+}

@@ -91,3 +91,14 @@ export async function sharedChannel(a: ZulipUser, b: ZulipUser): Promise<{ strea
   if (!shared) throw new Error('The demo seed has no channel both users are in');
   return shared;
 }
+
+/** An app as most files start: the demo organization, signed in through the UI as its owner. */
+export async function startSignedInAsOwner(
+  label: string,
+  viewport?: { width: number; height: number },
+): Promise<E2eApp> {
+  const app = await startE2eApp(label, viewport);
+  await app.page.goto(app.host.url);
+  await signInThroughUi(app.page, app.server.baseUrl, app.server.byRole(100));
+  return app;
+}

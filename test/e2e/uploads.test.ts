@@ -112,6 +112,28 @@ describe('uploads', () => {
     await shoot('01-sent-image');
   });
 
+  it('shows the server’s thumbnail in its place in the message, and the full-size picture in the lightbox', async () => {
+    const { page } = app;
+    const image = page
+      .getByRole('log')
+      .getByRole('article')
+      .filter({ hasText: 'Numbers for Q3' })
+      .locator('.message_inline_image img');
+    // Zulip's thumbnail markup, its box sized from the original's dimensions before it loads.
+    expect(await image.getAttribute('data-original-dimensions')).toBe('320x180');
+    expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['320', '180']);
+    await image.click();
+    const lightbox = page.getByRole('dialog').filter({ has: page.locator('img') });
+    const large = lightbox.locator('img');
+    await expect
+      .poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: UI_TIMEOUT })
+      .toBe(320);
+    expect(await large.getAttribute('src')).toMatch(/\/user_uploads\/temporary\/[0-9a-f]+\/q3-chart\.png$/);
+    await shoot('01b-lightbox-full-size');
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+  });
+
   it('paste a screenshot and drop a file: each becomes a link', async () => {
     const { page } = app;
     const box = page.getByRole('textbox', { name: 'Message' });

@@ -200,6 +200,9 @@ export const RealmEvent = z.discriminatedUnion('op', [
 /** Custom emoji changed: the whole set again. */
 export const RealmEmojiEvent = z.looseObject({ ...op('realm_emoji', 'update'), realm_emoji: RealmEmojiMap });
 
+/** The set of invitations changed (Zulip sends it to administrators and the sender); nothing else in it. */
+export const InvitesChangedEvent = z.looseObject(base('invites_changed'));
+
 export const RECORD_EVENT_SCHEMAS = {
   stream: StreamEvent,
   user_group: UserGroupEvent,
@@ -221,6 +224,7 @@ export const RECORD_EVENT_SCHEMAS = {
   push_device: PushDeviceEvent,
   user_settings: UserSettingsEvent,
   realm: RealmEvent,
+  invites_changed: InvitesChangedEvent,
 } as const;
 
 export const RECORD_KNOWN_OPS = {

@@ -56,6 +56,7 @@ export function applyEvent(ctx: ApplyContext, ev: ZulipEvent): Delta[] {
     case 'push_device':
     case 'user_settings':
     case 'realm':
+    case 'invites_changed':
       return applyRecordEvent(ctx, ev);
     case 'presence':
       return applyPresence(ctx, ev);

@@ -25,6 +25,9 @@ import { applyUserTopic } from './user-topic';
 
 export function applyRecordEvent(ctx: ApplyContext, ev: RecordEvent): Delta[] {
   switch (ev.type) {
+    case 'invites_changed':
+      // Nothing is kept: the pending list is fetched again when asked for (invites:list).
+      return [{ kind: 'recordsChanged', areas: ['invites'] }];
     case 'stream':
       return applyStream(ctx, ev);
     case 'user_group':

@@ -32,6 +32,11 @@ export function sameRecipient(a: MessageView, b: MessageView): boolean {
   return x.length === y.length && x.every((id, i) => id === y[i]);
 }
 
+/** A row's key: stable across a local echo being confirmed (the same localId). */
+export function rowKey(message: MessageView): string {
+  return message.localId !== undefined ? `local:${message.localId}` : `id:${message.id}`;
+}
+
 export function buildRows(messages: readonly MessageView[]): Row[] {
   let previous: MessageView | null = null;
   return messages.map((message) => {
@@ -41,7 +46,7 @@ export function buildRows(messages: readonly MessageView[]): Row[] {
     const continued =
       !recipientBar && sameDay && previous !== null && previous.senderId === message.senderId && !previous.isMe;
     const row: Row = {
-      key: message.localId !== undefined ? `local:${message.localId}` : `id:${message.id}`,
+      key: rowKey(message),
       message,
       recipientBar,
       dateUnchanged: recipientBar && sameDay,

@@ -334,3 +334,9 @@ describe('the other record families', () => {
     expect(apply('drafts', { op: 'sparkle' })).toEqual([]);
   });
 });
+
+describe('invites_changed', () => {
+  it('tells the invitation list to fetch again, keeping nothing', () => {
+    expect(areas(apply('invites_changed', {}))).toEqual(['invites']);
+  });
+});

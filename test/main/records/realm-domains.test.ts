@@ -6,31 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { Actor } from '../consistency/actor';
-import { startCore, type TestCore } from '../core/harness';
-import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { tempDir } from '../store/fixtures';
+import type { TestCore } from '../core/harness';
+import { startLiveOwner, type LiveOwner } from './live-owner';
 
-let server: RunningDevServer;
+let live: LiveOwner | undefined;
 let t: TestCore;
 let account: AccountSummary;
 let owner: Actor;
 
 beforeAll(async () => {
-  server = await startDevServer();
-  const o = server.byRole(100);
-  owner = await Actor.login(server.baseUrl, o.email, o.password);
-  // Known before sign-in, so it can only reach the cache through register.
-  await owner.call('POST', '/realm/domains', { domain: 'before.test', allow_subdomains: true });
-  t = await startCore(tempDir(), new MemoryCredentialStore());
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: o.email, password: o.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  live = await startLiveOwner(async (server) => {
+    const o = server.byRole(100);
+    owner = await Actor.login(server.baseUrl, o.email, o.password);
+    // Known before sign-in, so it can only reach the cache through register.
+    await owner.call('POST', '/realm/domains', { domain: 'before.test', allow_subdomains: true });
+  });
+  ({ t, account } = live);
 }, 30_000);
-afterAll(async () => {
-  await t?.core.close();
-  await server?.stop();
-});
+afterAll(() => live?.stop());
 
 const list = () => t.ok('realmDomains:list', { accountId: account.id });
 const settles = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000 });
