@@ -77,12 +77,35 @@ describe('Inbox and Recent conversations', () => {
     await inbox.getByRole('list', { name: channel }).first().waitFor({ timeout: UI_TIMEOUT });
   });
 
-  it('lists recent conversations newest first', async () => {
+  it('lists recent conversations newest first, with their participants and last-message time', async () => {
     const { page } = app;
+    const member = app.server.byRole(400);
+    const memberHttp = await ZulipUser.login(app.server.baseUrl, member.email, member.password);
+    const general = (await memberHttp.subscriptions()).find((s) => s.name === 'general')!;
+    await memberHttp.sendToTopic(general.stream_id, 'who was here', 'Anyone around?');
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Recent conversations' }).click();
     const recent = page.getByRole('region', { name: 'Recent conversations' });
-    await recent.getByRole('button').first().waitFor({ timeout: UI_TIMEOUT });
-    await expect(recent.getByRole('button').count()).resolves.toBeGreaterThan(5);
+    // The newest conversation comes first, with who wrote there and when (from main's cache).
+    const first = recent.getByRole('listitem').first();
+    await first.getByText(`Participants: ${member.fullName}.`).waitFor({ timeout: UI_TIMEOUT });
+    await expect(first.locator('.title').textContent()).resolves.toBe('who was here');
+    // The rest arrive with the first sync (a sign-in this test started may still be in it).
+    await expect.poll(() => recent.getByRole('listitem').count(), { timeout: UI_TIMEOUT }).toBeGreaterThan(5);
+    await expect(first.locator('time').textContent()).resolves.toBe('Just now');
+    await expect(first.locator('time').getAttribute('title')).resolves.toMatch(/\d/);
+    // The user answers there: the row now names them first, the most recent sender.
+    const owner = app.server.byRole(100);
+    const ownerHttp = await ZulipUser.login(app.server.baseUrl, owner.email, owner.password);
+    await ownerHttp.sendToTopic(general.stream_id, 'who was here', 'I am.');
+    await first.getByText(`Participants: ${owner.fullName}, ${member.fullName}.`).waitFor({ timeout: UI_TIMEOUT });
+    // Older rows say how long ago, as Zulip does ("3 days ago", "Yesterday", a date...).
+    const times = await recent.locator('time').allTextContents();
+    expect(times.length).toBeGreaterThan(5);
+    expect(
+      times.every((t) =>
+        /^(Just now|\d+ minutes ago|An hour ago|\d+ hours ago|Yesterday|\d+ days ago|\w{3} \d+(, \d{4})?)$/.test(t),
+      ),
+    ).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'recent.png') });
   });
 

@@ -117,3 +117,42 @@ describe('Inbox groups collapse', () => {
     expect(within(again).queryByRole('list', { name: 'Direct messages' })).toBeNull();
   });
 });
+
+describe('Recent conversations rows', () => {
+  const sidebar: Sidebar = { ...big, channels: [channel(1, 2)] };
+  const minutesAgo = (m: number) => Math.floor(Date.now() / 1000) - m * 60;
+
+  it('show the recent senders and the last message’s time that main reports, asked in one call', async () => {
+    const loadDetails = vi.fn(async (narrows: unknown[]) =>
+      narrows.map((_, i) => ({
+        participants: [
+          { userId: 1, name: 'Ada Lovelace', avatarUrl: null },
+          { userId: 2, name: 'Bo Diddley', avatarUrl: null },
+        ],
+        participantCount: i === 0 ? 6 : 2,
+        lastTimestamp: minutesAgo(5 + i * 60),
+      })),
+    );
+    render(ConversationsScreen, { mode: 'recent', sidebar, visibilityOf: () => 'none', onOpen: vi.fn(), loadDetails });
+    const recent = screen.getByRole('region', { name: 'Recent conversations' });
+    await within(recent).findAllByText('Participants: Ada Lovelace, Bo Diddley and 4 more.');
+    expect(loadDetails).toHaveBeenCalledTimes(1);
+    // Newest first: the DMs (ids 1, 2) are older than the topics.
+    expect(loadDetails.mock.calls[0]![0]).toHaveLength(4);
+    const times = within(recent).getAllByRole('time' as never);
+    expect(times.map((t) => t.textContent)).toEqual(['5 minutes ago', 'An hour ago', '2 hours ago', '3 hours ago']);
+    expect(within(recent).getByText('+4')).toBeInTheDocument();
+  });
+
+  it('say so when the details cannot be loaded, and still list the rows', async () => {
+    const loadDetails = vi.fn(async () => {
+      throw new Error('the cache is locked');
+    });
+    render(ConversationsScreen, { mode: 'recent', sidebar, visibilityOf: () => 'none', onOpen: vi.fn(), loadDetails });
+    const recent = screen.getByRole('region', { name: 'Recent conversations' });
+    expect(await within(recent).findByRole('status')).toHaveTextContent(
+      'Participants and times could not be loaded: the cache is locked',
+    );
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(4);
+  });
+});
