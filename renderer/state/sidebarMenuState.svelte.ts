@@ -13,6 +13,7 @@ import { sameTopic } from '../lib/narrow';
 import { encodeHashComponent } from '../lib/quote';
 import type { HomeParts } from './homeParts';
 import type { Screen } from './screen';
+import { dmItems } from './dmMenu';
 
 /** Zulip's resolved-topic prefix (a check mark and a space). */
 export const RESOLVED_PREFIX = '✔ ';
@@ -47,6 +48,11 @@ export class SidebarMenuState {
   readonly menus: SidebarMenus = {
     channel: (channel) => this.#channelItems(channel),
     topic: (channel, topic) => this.#topicItems(channel, topic),
+    dm: (userIds, unread) =>
+      dmItems(userIds, unread, this.d.realmUrl, {
+        markRead: () => this.#markRead({ kind: 'dm', userIds }),
+        copy: (link) => this.#copy(link),
+      }),
     topicMark: (channelId, topic) => {
       const v = this.d.parts.topics.of(channelId, topic);
       return v === 'none' ? null : v;
