@@ -93,3 +93,69 @@ describe('a DM row’s menu', () => {
     await expect.poll(unreadOnServer, { timeout: UI_TIMEOUT }).toEqual([]);
   });
 });
+
+/** Whether what is drawn at the centre of each item of the open menu is that item (nothing covers it). */
+async function menuOnTop(menuLabel: string): Promise<boolean[]> {
+  return page.getByRole('menu', { name: menuLabel }).evaluate((menu) =>
+    [...menu.querySelectorAll('[role="menuitem"]')].map((item) => {
+      const box = item.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && item.contains(hit);
+    }),
+  );
+}
+
+describe('menus placed inside the window, on top', () => {
+  it('an Inbox row’s menu is drawn over the rows and the group after it (another virtua chunk)', async () => {
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Inbox' }).click();
+    const inbox = page.getByRole('region', { name: 'Inbox' });
+    // The last row of the first group: its menu hangs over the next group, mounted as the next chunk.
+    const firstGroup = inbox.getByRole('list').first();
+    await firstGroup.waitFor({ timeout: UI_TIMEOUT });
+    const trigger = firstGroup
+      .getByRole('listitem')
+      .last()
+      .getByRole('button', { name: /^Conversation options for / });
+    const label = (await trigger.getAttribute('aria-label'))!;
+    await trigger.click();
+    const covered = await menuOnTop(label);
+    expect(covered.length).toBeGreaterThan(0);
+    expect(covered.every(Boolean)).toBe(true);
+    await shoot('02-inbox-menu-over-next-group');
+    await page.keyboard.press('Escape');
+    // And a row in the middle of a group: over the rows below it.
+    const middle = inbox.getByRole('list').nth(1).getByRole('listitem').first();
+    const middleTrigger = middle.getByRole('button', { name: /^Conversation options for / });
+    await middleTrigger.click();
+    expect((await menuOnTop((await middleTrigger.getAttribute('aria-label'))!)).every(Boolean)).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  it('a message menu opened near the bottom of the list opens above its button, inside the list', async () => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    const general = page
+      .getByRole('navigation', { name: 'Channels' })
+      .getByRole('button', { name: /^general/ })
+      .first();
+    await general.click();
+    const log = page.locator('[role="log"][aria-busy="false"]');
+    const last = log.locator('article[data-message-id]').last();
+    await last.waitFor({ timeout: UI_TIMEOUT });
+    await last.hover();
+    const button = last.getByRole('button', { name: 'Message actions' });
+    await button.click();
+    const menu = page.getByRole('menu', { name: 'Message actions' });
+    await menu.waitFor({ timeout: UI_TIMEOUT });
+    await shoot('03-message-menu-above');
+    const [menuBox, buttonBox, listBox] = await Promise.all([
+      menu.boundingBox(),
+      button.boundingBox(),
+      page.locator('[role="log"]').boundingBox(),
+    ]);
+    expect(menuBox!.y + menuBox!.height).toBeLessThanOrEqual(buttonBox!.y + 1);
+    expect(menuBox!.y).toBeGreaterThanOrEqual(listBox!.y);
+    expect(await menuOnTop('Message actions')).toEqual((await menu.getByRole('menuitem').all()).map(() => true));
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
