@@ -159,3 +159,56 @@ describe('menus placed inside the window, on top', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });
+
+describe('moving a topic from a message', () => {
+  it('the recipient bar’s Move topic offers Zulip’s three scopes; only this message moves just that one', async () => {
+    const topic = `move scopes ${run}`;
+    const moved = `moved ${run}`;
+    const ids: number[] = [];
+    for (const content of ['first', 'second', 'third']) {
+      const sent = await ownerApi.ok('POST', '/messages', { type: 'channel', to: 'general', topic, content });
+      ids.push(sent['id'] as number);
+    }
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Recent conversations' }).click();
+    const recent = page.getByRole('region', { name: 'Recent conversations' });
+    await recent.locator('button.row', { hasText: topic }).click();
+    const log = page.locator('[role="log"][aria-busy="false"]');
+    await log.locator(`article[data-message-id="${ids[0]}"]`).waitFor({ timeout: UI_TIMEOUT });
+    const bar = log.getByRole('button', { name: `Topic options for ${topic}` }).first();
+    await bar.focus();
+    await page.keyboard.press('Enter');
+    await chooseByKeys('Move topic');
+    const dialog = page.getByRole('dialog', { name: 'Move topic' });
+    const scope = dialog.getByRole('combobox', { name: 'Which messages' });
+    await expect(scope.locator('option').allTextContents()).resolves.toEqual([
+      'All messages in the topic',
+      'This message and the later ones',
+      'Only this message',
+    ]);
+    await scope.selectOption('change_one');
+    await dialog.getByRole('textbox', { name: 'Topic' }).fill(moved);
+    await shoot('04-move-scopes');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    const subjects = async () => {
+      const narrow = JSON.stringify([{ operator: 'channel', operand: 'general' }]);
+      const res = await ownerApi.ok('GET', '/messages', { anchor: 'newest', num_before: 20, num_after: 0, narrow });
+      const byId = new Map((res['messages'] as { id: number; subject: string }[]).map((m) => [m.id, m.subject]));
+      return ids.map((id) => byId.get(id));
+    };
+    await expect.poll(subjects, { timeout: UI_TIMEOUT }).toEqual([moved, topic, topic]);
+  });
+
+  it('the sidebar’s Move topic, with no message to start from, moves the whole topic and says so', async () => {
+    const channels = page.getByRole('navigation', { name: 'Channels' });
+    const toggle = channels.getByRole('button', { name: 'Topics in general' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const menuButton = channels.getByRole('button', { name: `Topic options for move scopes ${run}` });
+    await menuButton.click();
+    await chooseByKeys('Move topic');
+    const dialog = page.getByRole('dialog', { name: 'Move topic' });
+    await expect(dialog.getByRole('combobox', { name: 'Which messages' }).count()).resolves.toBe(0);
+    await expect(dialog.textContent()).resolves.toContain(`Every message in “move scopes ${run}” moves.`);
+    await page.keyboard.press('Escape');
+  });
+});
