@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../devserver/support';
 import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -46,6 +47,19 @@ const background = (): Promise<string> =>
 const views = () => page.getByRole('navigation', { name: 'Views' });
 const channels = () => page.getByRole('navigation', { name: 'Channels' });
 
+/** Opens the Inbox with its first group open or collapsed (the state outlives the screen). */
+async function setFirstInboxGroup(expanded: boolean): Promise<void> {
+  await views().getByRole('button', { name: 'Inbox', exact: true }).click();
+  const header = page
+    .getByRole('region', { name: 'Inbox' })
+    .getByRole('heading', { level: 2 })
+    .first()
+    .getByRole('button');
+  await header.waitFor({ timeout: UI_TIMEOUT });
+  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+  await expect.poll(() => header.getAttribute('aria-expanded'), { timeout: UI_TIMEOUT }).toBe(String(expanded));
+}
+
 /** Each screen: how to get there from the signed-in Home, and what shows it is there. */
 const SCREENS: Array<{ name: string; open: () => Promise<void> }> = [
   ...[
@@ -60,6 +74,9 @@ const SCREENS: Array<{ name: string; open: () => Promise<void> }> = [
     'Alert words',
     'Personal settings',
     'Organization settings',
+    'Combined feed',
+    'Scheduled messages',
+    'Navigation views',
   ].map((label) => ({
     name: label,
     open: async () => {
@@ -70,6 +87,57 @@ const SCREENS: Array<{ name: string; open: () => Promise<void> }> = [
       await page.waitForTimeout(400);
     },
   })),
+  // Every tab of Organization settings (the Users tab is the screen above).
+  ...[
+    'User groups',
+    'Channel folders',
+    'Profile fields',
+    'Custom emoji',
+    'Code playgrounds',
+    'Allowed domains',
+    'Invitations',
+    'Default user settings',
+    'Bots',
+  ].map((tab) => ({
+    name: `Organization settings: ${tab}`,
+    open: async () => {
+      await views().getByRole('button', { name: 'Organization settings', exact: true }).click();
+      await page.getByRole('tablist', { name: 'Settings areas' }).getByRole('tab', { name: tab, exact: true }).click();
+      await page.getByRole('tabpanel', { name: tab }).waitFor({ timeout: UI_TIMEOUT });
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.waitForTimeout(400);
+    },
+  })),
+  {
+    name: 'Inbox with a row menu open',
+    open: async () => {
+      // Something unread, whatever the screens before marked read (the Combined feed reads all).
+      const member = await login(app.server, app.server.byRole(400));
+      await member.ok('POST', '/messages', { type: 'channel', to: 'general', topic: 'axe inbox', content: 'Unread' });
+      await setFirstInboxGroup(true);
+      const inbox = page.getByRole('region', { name: 'Inbox' });
+      await inbox
+        .getByRole('button', { name: /^Conversation options for / })
+        .first()
+        .click();
+      await page.getByRole('menu').waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  { name: 'Inbox with a group collapsed', open: () => setFirstInboxGroup(false) },
+  {
+    name: 'move topic dialog from a recipient bar',
+    open: async () => {
+      await setFirstInboxGroup(true);
+      await channels().getByRole('button', { name: 'general', exact: true }).click();
+      await page
+        .getByRole('log')
+        .getByRole('button', { name: /^Topic options for / })
+        .first()
+        .click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Move topic' }).click();
+      await page.getByRole('dialog', { name: 'Move topic' }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
   {
     name: 'channel conversation',
     open: async () => {
