@@ -133,14 +133,30 @@ describe('menus placed inside the window, on top', () => {
 
   it('a message menu opened near the bottom of the list opens above its button, inside the list', async () => {
     await page.setViewportSize({ width: 1280, height: 700 });
-    const general = page
-      .getByRole('navigation', { name: 'Channels' })
-      .getByRole('button', { name: /^general/ })
-      .first();
-    await general.click();
+    // The Combined feed: a long list, whatever the tests before marked read or moved.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Combined feed' }).click();
     const log = page.locator('[role="log"][aria-busy="false"]');
-    const last = log.locator('article[data-message-id]').last();
-    await last.waitFor({ timeout: UI_TIMEOUT });
+    await log.locator('article[data-message-id]').last().waitFor({ timeout: UI_TIMEOUT });
+    // The list settles at its newest end (pages load, rows are measured): the same last row at the
+    // same place twice in a row, then that row is the one used.
+    const lastPlace = () =>
+      log.evaluate((el) => {
+        const rows = el.querySelectorAll('article[data-message-id]');
+        const row = rows[rows.length - 1]!;
+        return `${row.getAttribute('data-message-id')}@${Math.round(row.getBoundingClientRect().top)}`;
+      });
+    let place = '';
+    await expect
+      .poll(
+        async () => {
+          const before = place;
+          place = await lastPlace();
+          return place === before && place.split('@')[0] !== '';
+        },
+        { timeout: UI_TIMEOUT, interval: 300 },
+      )
+      .toBe(true);
+    const last = log.locator(`article[data-message-id="${place.split('@')[0]}"]`);
     await last.hover();
     const button = last.getByRole('button', { name: 'Message actions' });
     await button.click();
