@@ -9,7 +9,9 @@ export type MarkReadScope =
   | { kind: 'messages'; ids: number[] }
   | { kind: 'topic'; channelId: number; topic: string }
   | { kind: 'channel'; channelId: number }
-  | { kind: 'all' };
+  | { kind: 'all' }
+  /** A DM conversation, by its other participants (empty: the self-DM), as a DM narrow names it. */
+  | { kind: 'dm'; userIds: number[] };
 
 /** An emoji as reactions name it: name, code unique within its type, and type (unicode_emoji, realm_emoji, ...). */
 export interface EmojiRef {

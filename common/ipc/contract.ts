@@ -26,13 +26,14 @@ import { RECORD_CALL_NAMES, RECORD_EVENT_NAMES, type RecordCalls, type RecordEve
 import { SCHEDULED_CALL_NAMES, type ScheduledCalls } from './scheduled-contract';
 import { ADMIN_CALL_NAMES, type AdminCalls } from './admin-contract';
 import { UPLOAD_CALL_NAMES, UPLOAD_EVENT_NAMES, type UploadCalls, type UploadEvents } from './uploads-contract';
+import { CONVERSATION_CALL_NAMES, type ConversationCalls } from './conversations-contract';
 
 /**
  * RecordCalls (./records-contract.ts): channels, groups, drafts, snippets, users, settings, ...
  * MessageCalls (./messages-contract.ts): read, star, react, edit, delete, typing, unreads, search.
  * ScheduledCalls (./scheduled-contract.ts): scheduled messages and reminders.
  */
-export interface Calls extends RecordCalls, MessageCalls, ScheduledCalls, UploadCalls, AdminCalls {
+export interface Calls extends RecordCalls, MessageCalls, ScheduledCalls, UploadCalls, AdminCalls, ConversationCalls {
   /** Everything the renderer needs at start: accounts, the last view, keychain state. */
   'app:state': (args: Record<string, never>) => AppState;
   /** GET /server_settings for a URL the user typed (normalised in main). */
@@ -215,6 +216,7 @@ export const CALL_NAMES = [
   ...SCHEDULED_CALL_NAMES,
   ...UPLOAD_CALL_NAMES,
   ...ADMIN_CALL_NAMES,
+  ...CONVERSATION_CALL_NAMES,
 ] as const satisfies readonly CallName[];
 
 export const SEND_NAMES = [

@@ -41,6 +41,7 @@ import type { StoredReaction } from '../store/repos/message-rows';
 import type { MessageAspect } from '../store/versions';
 import { touchedBy, type Delta, type SidebarTouch } from '../sync/deltas';
 import { messageVersions } from './edit-history';
+import { dmKeyOf } from '../store/narrows';
 import { ReadBatcher, markReadOnServer, setFlagInBatches } from './mark-read';
 import { markCachedUnread, markUnreadOnServer } from './mark-unread';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from './typing-sender';
@@ -87,6 +88,11 @@ export class MessageActions {
   /** messages:markRead: the scope's unread messages turn read at once; restored if the server refuses. */
   async markRead(scope: MarkReadScope): Promise<{ count: number }> {
     const { store } = this.#d;
+    // A DM conversation is marked by the IDs the cache knows unread there, as Zulip's web app does.
+    if (scope.kind === 'dm') {
+      const ids = store.unreads.idsInDm(dmKeyOf([...scope.userIds, this.#d.selfUserId]));
+      return ids.length === 0 ? { count: 0 } : this.markRead({ kind: 'messages', ids });
+    }
     const client = this.#client();
     const entries = store.unreads.inScope(scope);
     const ids = entries.map((e) => e.messageId);

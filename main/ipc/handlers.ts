@@ -13,6 +13,7 @@ import { createAdminHandlers } from './admin-handlers';
 import type { EventListener } from './types';
 import { UploadSessions } from '../uploads/sessions';
 import { createUploadHandlers, uploadAccount } from './upload-handlers';
+import { createConversationHandlers } from './conversation-handlers';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> };
 
@@ -66,5 +67,6 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
     ...createScheduledHandlers(manager),
     ...createUploadHandlers(manager, uploads),
     ...createAdminHandlers(manager),
+    ...createConversationHandlers(manager),
   };
 }

@@ -16,6 +16,7 @@ const markReadScope = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('topic'), channelId: messageId, topic: z.string().max(MAX_TOPIC) }).strict(),
   z.object({ kind: z.literal('channel'), channelId: messageId }).strict(),
   z.object({ kind: z.literal('all') }).strict(),
+  z.object({ kind: z.literal('dm'), userIds: z.array(messageId).max(100) }).strict(),
 ]);
 
 const emoji = z

@@ -10,6 +10,7 @@ import { recordCallSchemas } from './record-schemas';
 import { scheduledCallSchemas } from './scheduled-schemas';
 import { adminCallSchemas } from './admin-schemas';
 import { uploadCallSchemas } from './upload-schemas';
+import { conversationCallSchemas } from './conversation-schemas';
 
 const accountId = z.string().min(1).max(100);
 /** Zulip's own limits are far below these; they only stop absurd payloads before any work. */
@@ -100,6 +101,7 @@ export const callSchemas = {
   ...scheduledCallSchemas,
   ...uploadCallSchemas,
   ...adminCallSchemas,
+  ...conversationCallSchemas,
 } satisfies { [N in CallName]: z.ZodType<CallArgs<N>, unknown> };
 
 /** The first problem, as a sentence; never echoes the value (it may be a password). */

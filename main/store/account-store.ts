@@ -39,6 +39,7 @@ import { AlertWordsRepo } from './repos/alert-words';
 import { CacheVersions } from './versions';
 import { PresenceRepo } from './repos/presence';
 import { EmojiTableRepo } from './repos/emoji-table';
+import { ConversationDetailsRepo } from './repos/conversation-details';
 
 export function accountDbPath(dataDir: string, accountId: string): string {
   return join(dataDir, 'accounts', `${accountId}.sqlite`);
@@ -87,6 +88,7 @@ export class AccountStore {
   readonly scheduledMessages: ScheduledMessagesRepo;
   readonly reminders: RemindersRepo;
   readonly emojiTable: EmojiTableRepo;
+  readonly conversationDetails: ConversationDetailsRepo;
 
   private constructor(db: Db, file: string) {
     this.db = db;
@@ -125,6 +127,7 @@ export class AccountStore {
     this.scheduledMessages = new ScheduledMessagesRepo(db);
     this.reminders = new RemindersRepo(db);
     this.emojiTable = new EmojiTableRepo(db);
+    this.conversationDetails = new ConversationDetailsRepo(db);
   }
 
   /**

@@ -5,7 +5,7 @@
  * (Zulip's `✔ ` prefix), rename, move to another channel, copy link. Renaming and moving open
  * `topicDialog`, which Home shows (components/sidebar/TopicMoveDialog.svelte).
  */
-import type { ChannelSummary, MarkReadScope } from '../../common/model';
+import type { ChannelSummary, MarkReadScope, PropagateMode } from '../../common/model';
 import type { MenuItem } from '../components/actions/menu';
 import type { SidebarMenus } from '../components/sidebar/menus';
 import { describe, type BridgeClient } from '../lib/bridge';
@@ -13,6 +13,7 @@ import { sameTopic } from '../lib/narrow';
 import { encodeHashComponent } from '../lib/quote';
 import type { HomeParts } from './homeParts';
 import type { Screen } from './screen';
+import { dmItems } from './dmMenu';
 
 /** Zulip's resolved-topic prefix (a check mark and a space). */
 export const RESOLVED_PREFIX = '✔ ';
@@ -31,6 +32,8 @@ export interface TopicDialog {
   topic: string;
   /** The topic's newest message: the edit that renames or moves the whole topic is made on it. */
   messageId: number;
+  /** Opened from this message (its recipient bar): a move may then take it alone, or it and the later ones. */
+  fromMessageId?: number | undefined;
 }
 
 /** Zulip's web link to a channel, or to one of its topics. */
@@ -47,20 +50,39 @@ export class SidebarMenuState {
   readonly menus: SidebarMenus = {
     channel: (channel) => this.#channelItems(channel),
     topic: (channel, topic) => this.#topicItems(channel, topic),
+    dm: (userIds, unread) =>
+      dmItems(userIds, unread, this.d.realmUrl, {
+        markRead: () => this.#markRead({ kind: 'dm', userIds }),
+        copy: (link) => this.#copy(link),
+      }),
+    moveFromMessage: (channel, topic, messageId) => [
+      {
+        label: 'Move topic',
+        run: () => {
+          const newest = channel.topics.find((t) => sameTopic(t.name, topic))?.maxMessageId ?? messageId;
+          this.topicDialog = { mode: 'move', channel, topic, messageId: newest, fromMessageId: messageId };
+        },
+      },
+    ],
     topicMark: (channelId, topic) => {
       const v = this.d.parts.topics.of(channelId, topic);
       return v === 'none' ? null : v;
     },
   };
 
-  /** Renames or moves the whole topic (the edit of its newest message with change_all, as Zulip does). */
-  async moveTopic(dialog: TopicDialog, channelId: number, topic: string): Promise<void> {
-    const edit = {
-      topic,
-      propagateMode: 'change_all' as const,
-      ...(channelId !== dialog.channel.id ? { channelId } : {}),
-    };
-    const messageId = await this.#newestIn(dialog);
+  /**
+   * Renames or moves the whole topic (the edit of its newest message with change_all, as Zulip
+   * does), or, from a message, that message and the later ones (change_later) or it alone (change_one).
+   */
+  async moveTopic(
+    dialog: TopicDialog,
+    channelId: number,
+    topic: string,
+    propagateMode: PropagateMode = 'change_all',
+  ): Promise<void> {
+    const edit = { topic, propagateMode, ...(channelId !== dialog.channel.id ? { channelId } : {}) };
+    const fromMessage = propagateMode !== 'change_all' ? dialog.fromMessageId : undefined;
+    const messageId = fromMessage ?? (await this.#newestIn(dialog));
     await this.d.bridge.call('messages:edit', { accountId: this.d.parts.accountId, messageId, edit });
   }
 

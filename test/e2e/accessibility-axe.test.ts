@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyScreen, settle } from './every-screen';
+import { login } from '../devserver/support';
+import { adminTabs, everyScreen, settle, type Screen } from './every-screen';
 import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,6 +44,56 @@ async function scan(): Promise<Finding[]> {
 /** Which theme the page paints now (the root's background). */
 const background = (): Promise<string> =>
   page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+/** Opens the Inbox with its first group open or collapsed (the state outlives the screen). */
+async function setFirstInboxGroup(expanded: boolean): Promise<void> {
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Inbox', exact: true }).click();
+  const header = page
+    .getByRole('region', { name: 'Inbox' })
+    .getByRole('heading', { level: 2 })
+    .first()
+    .getByRole('button');
+  await header.waitFor({ timeout: UI_TIMEOUT });
+  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+  await expect.poll(() => header.getAttribute('aria-expanded'), { timeout: UI_TIMEOUT }).toBe(String(expanded));
+}
+
+/** States of screens that only this sweep looks at: an open row menu, a collapsed group, a dialog. */
+const axeOnly = (): Screen[] => [
+  {
+    name: 'Inbox with a row menu open',
+    open: async () => {
+      // Something unread, whatever the screens before marked read (the Combined feed reads all).
+      const member = await login(app.server, app.server.byRole(400));
+      await member.ok('POST', '/messages', { type: 'channel', to: 'general', topic: 'axe inbox', content: 'Unread' });
+      await setFirstInboxGroup(true);
+      await page
+        .getByRole('region', { name: 'Inbox' })
+        .getByRole('button', { name: /^Conversation options for / })
+        .first()
+        .click();
+      await page.getByRole('menu').waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  { name: 'Inbox with a group collapsed', open: () => setFirstInboxGroup(false) },
+  {
+    name: 'move topic dialog from a recipient bar',
+    open: async () => {
+      await setFirstInboxGroup(true);
+      await page
+        .getByRole('navigation', { name: 'Channels' })
+        .getByRole('button', { name: 'general', exact: true })
+        .click();
+      await page
+        .getByRole('log')
+        .getByRole('button', { name: /^Topic options for / })
+        .first()
+        .click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Move topic' }).click();
+      await page.getByRole('dialog', { name: 'Move topic' }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+];
 
 beforeAll(async () => {
   app = await startE2eApp('axe');
@@ -77,7 +128,7 @@ describe.each(THEMES)('axe-core in the $theme theme', ({ theme, paint }) => {
     await page.emulateMedia({ colorScheme: theme });
     expect(await background()).toBe(paint);
     const found: Record<string, Finding[]> = {};
-    for (const screen of everyScreen(page)) {
+    for (const screen of [...everyScreen(page), ...adminTabs(page), ...axeOnly()]) {
       await settle(page);
       await screen.open();
       const findings = await scan();

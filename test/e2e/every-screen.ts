@@ -24,6 +24,9 @@ export const VIEW_LINKS = [
   'Alert words',
   'Personal settings',
   'Organization settings',
+  'Combined feed',
+  'Scheduled messages',
+  'Navigation views',
 ];
 
 /** The tabs of Organization settings (Channel folders only where the server has them). */

@@ -23,7 +23,8 @@ describe('Inbox and Recent conversations', () => {
     const inbox = page.getByRole('region', { name: 'Inbox' });
     await inbox.waitFor({ timeout: UI_TIMEOUT });
     await inbox.getByRole('list').first().waitFor({ timeout: UI_TIMEOUT });
-    const headings = await inbox.getByRole('heading', { level: 2 }).allTextContents();
+    // A heading's text is its group's name, then its unread count.
+    const headings = await inbox.getByRole('heading', { level: 2 }).locator('.name').allTextContents();
     expect(headings[0]).toBe('Direct messages');
     expect(headings.slice(1).every((h) => h.startsWith('#'))).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'inbox.png') });
@@ -36,12 +37,75 @@ describe('Inbox and Recent conversations', () => {
     await expect(page.getByRole('log').getByRole('article').count()).resolves.toBeGreaterThan(0);
   });
 
-  it('lists recent conversations newest first', async () => {
+  it('collapses a channel group to its header by click and by keyboard, and keeps it collapsed', async () => {
     const { page } = app;
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Inbox' }).click();
+    const inbox = page.getByRole('region', { name: 'Inbox' });
+    const names = await inbox.getByRole('heading', { level: 2 }).locator('.name').allTextContents();
+    const channel = names[1]!;
+    const header = inbox.getByRole('heading', { name: new RegExp(`^${channel}`) }).getByRole('button');
+    await expect(header.getAttribute('aria-expanded')).resolves.toBe('true');
+    const unreadText = (await header.locator('.visually-hidden').textContent())!;
+    expect(unreadText).toMatch(/^\d+ unread$/);
+    await header.click();
+    await inbox.getByRole('list', { name: channel }).first().waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await expect(header.getAttribute('aria-expanded')).resolves.toBe('false');
+    // The collapsed header still says how much is unread there, and the next group follows it.
+    await expect(header.locator('.visually-hidden').textContent()).resolves.toBe(unreadText);
+    await expect(inbox.getByRole('list', { name: names[2]! }).first().isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'inbox-collapsed.png') });
+    // Away to Recent and back: still collapsed.
+    const views = page.getByRole('navigation', { name: 'Views' });
+    await views.getByRole('button', { name: 'Recent conversations' }).click();
+    await page.getByRole('region', { name: 'Recent conversations' }).waitFor({ timeout: UI_TIMEOUT });
+    await views.getByRole('button', { name: 'Inbox' }).click();
+    await expect(header.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(inbox.getByRole('list', { name: channel }).count()).resolves.toBe(0);
+    // By keyboard: Enter on the focused header opens it (the reply shortcut does not take it).
+    await header.focus();
+    await page.keyboard.press('Enter');
+    await inbox.getByRole('list', { name: channel }).first().waitFor({ timeout: UI_TIMEOUT });
+    await expect(header.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('Space');
+    await inbox.getByRole('list', { name: channel }).first().waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    // A reload (a restart of the page) keeps it collapsed, as Zulip keeps it in local storage.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Inbox' }).click();
+    await inbox.getByRole('list').first().waitFor({ timeout: UI_TIMEOUT });
+    await expect(header.getAttribute('aria-expanded')).resolves.toBe('false');
+    await header.click();
+    await inbox.getByRole('list', { name: channel }).first().waitFor({ timeout: UI_TIMEOUT });
+  });
+
+  it('lists recent conversations newest first, with their participants and last-message time', async () => {
+    const { page } = app;
+    const member = app.server.byRole(400);
+    const memberHttp = await ZulipUser.login(app.server.baseUrl, member.email, member.password);
+    const general = (await memberHttp.subscriptions()).find((s) => s.name === 'general')!;
+    await memberHttp.sendToTopic(general.stream_id, 'who was here', 'Anyone around?');
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Recent conversations' }).click();
     const recent = page.getByRole('region', { name: 'Recent conversations' });
-    await recent.getByRole('button').first().waitFor({ timeout: UI_TIMEOUT });
-    await expect(recent.getByRole('button').count()).resolves.toBeGreaterThan(5);
+    // The newest conversation comes first, with who wrote there and when (from main's cache).
+    const first = recent.getByRole('listitem').first();
+    await first.getByText(`Participants: ${member.fullName}.`).waitFor({ timeout: UI_TIMEOUT });
+    await expect(first.locator('.title').textContent()).resolves.toBe('who was here');
+    // The rest arrive with the first sync (a sign-in this test started may still be in it).
+    await expect.poll(() => recent.getByRole('listitem').count(), { timeout: UI_TIMEOUT }).toBeGreaterThan(5);
+    await expect(first.locator('time').textContent()).resolves.toBe('Just now');
+    await expect(first.locator('time').getAttribute('title')).resolves.toMatch(/\d/);
+    // The user answers there: the row now names them first, the most recent sender.
+    const owner = app.server.byRole(100);
+    const ownerHttp = await ZulipUser.login(app.server.baseUrl, owner.email, owner.password);
+    await ownerHttp.sendToTopic(general.stream_id, 'who was here', 'I am.');
+    await first.getByText(`Participants: ${owner.fullName}, ${member.fullName}.`).waitFor({ timeout: UI_TIMEOUT });
+    // Older rows say how long ago, as Zulip does ("3 days ago", "Yesterday", a date...).
+    const times = await recent.locator('time').allTextContents();
+    expect(times.length).toBeGreaterThan(5);
+    expect(
+      times.every((t) =>
+        /^(Just now|\d+ minutes ago|An hour ago|\d+ hours ago|Yesterday|\d+ days ago|\w{3} \d+(, \d{4})?)$/.test(t),
+      ),
+    ).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'recent.png') });
   });
 

@@ -59,6 +59,7 @@ export const UNREAD_SQL = {
   inChannel: `SELECT ${ENTRY_COLUMNS} FROM unreads WHERE channel_id = ? ORDER BY message_id`,
   firstInTopic: 'SELECT min(message_id) FROM unreads WHERE channel_id = ? AND topic_key = ?',
   firstInDm: 'SELECT min(message_id) FROM unreads WHERE dm_key = ?',
+  inDm: 'SELECT message_id FROM unreads WHERE dm_key = ? ORDER BY message_id',
   mentions: 'SELECT message_id FROM unreads WHERE mentioned = 1 ORDER BY message_id',
 } as const;
 
@@ -81,6 +82,7 @@ export class UnreadsRepo {
   readonly #entriesOf;
   readonly #byTopicIn;
   readonly #inScope;
+  readonly #inDm;
 
   constructor(db: Db) {
     this.#db = db;
@@ -115,6 +117,7 @@ export class UnreadsRepo {
     this.#firstInChannel = db.prepare('SELECT min(message_id) FROM unreads WHERE channel_id = ?').pluck();
     this.#firstInTopic = db.prepare(UNREAD_SQL.firstInTopic).pluck();
     this.#firstInDm = db.prepare(UNREAD_SQL.firstInDm).pluck();
+    this.#inDm = db.prepare(UNREAD_SQL.inDm).pluck();
     this.#firstAnywhere = db.prepare('SELECT min(message_id) FROM unreads').pluck();
     this.#has = db.prepare('SELECT 1 FROM unreads WHERE message_id = ?').pluck();
     this.#setMentioned = db.prepare('UPDATE unreads SET mentioned = ? WHERE message_id = ?');
@@ -166,6 +169,11 @@ export class UnreadsRepo {
   }
 
   /** The unread entries a scope covers (to mark them read, and to restore them if the server refuses). */
+  /** The unread message IDs of a DM conversation (dm_key lists every participant). */
+  idsInDm(dmKey: string): number[] {
+    return this.#inDm.all(dmKey) as number[];
+  }
+
   inScope(scope: UnreadScope): UnreadEntry[] {
     let rows: EntryRow[];
     switch (scope.kind) {

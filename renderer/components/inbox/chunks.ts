@@ -3,7 +3,7 @@
  * 4,234 unread conversations at the size of the biggest Zulip communities become ~90 chunks of
  * which two or three are in the DOM. A chunk keeps the list semantics (its own heading, when it
  * starts a group, and a list named after the group), so each mounted row is still a list item of
- * its group for assistive technology and the tests.
+ * its group for assistive technology and the tests. A collapsed group is its heading alone.
  */
 import type { Conversation } from '../../lib/conversations';
 
@@ -12,22 +12,49 @@ export interface ConversationGroup {
   items: Conversation[];
 }
 
+/** What a group's heading shows (the Inbox's channel and DM headers); absent on Recent's one group. */
+export interface GroupHead {
+  /** Stable across renames: `channel:<id>` or `dms` (what the collapsed state is kept under). */
+  key: string;
+  /** The channel's colour; null for direct messages. */
+  color: string | null;
+  /** Unread messages in the whole group, collapsed or not. */
+  unread: number;
+  collapsed: boolean;
+}
+
 export interface Chunk {
   key: string;
   group: string;
   /** The first chunk of a group carries the group's heading. */
   heading: boolean;
+  head?: GroupHead | undefined;
   items: Conversation[];
 }
 
 /** Rows per chunk: enough that a chunk's fixed costs are small, few enough that a screen holds about one. */
 export const CHUNK_ROWS = 40;
 
-export function chunksOf(groups: readonly ConversationGroup[], size = CHUNK_ROWS): Chunk[] {
+export function chunksOf(
+  groups: readonly (ConversationGroup & { head?: GroupHead | undefined })[],
+  size = CHUNK_ROWS,
+): Chunk[] {
   const out: Chunk[] = [];
-  for (const { group, items } of groups) {
+  for (const { group, items, head } of groups) {
+    if (head?.collapsed) {
+      // The same key as the open group's first chunk: the header stays mounted, keeping the focus.
+      out.push({ key: `${group}\u00000`, group, heading: true, head, items: [] });
+      continue;
+    }
     for (let start = 0; start < items.length; start += size) {
-      out.push({ key: `${group}\u0000${start}`, group, heading: start === 0, items: items.slice(start, start + size) });
+      const first = start === 0;
+      out.push({
+        key: `${group}\u0000${start}`,
+        group,
+        heading: first,
+        head: first ? head : undefined,
+        items: items.slice(start, start + size),
+      });
     }
   }
   return out;

@@ -3,7 +3,7 @@
  * reachable, but only the rows near the viewport are in the DOM (virtualized in chunks), and each
  * mounted row is still a list item of its group, under its heading, in the order Zulip shows.
  */
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChannelSummary, Sidebar } from '../../../common/model';
 import ConversationsScreen from './ConversationsScreen.svelte';
@@ -80,5 +80,79 @@ describe('Inbox, virtualized', () => {
     const inbox = renderInbox({ ...big, channels: [], dms: [] });
     expect(inbox).toHaveTextContent('You have no unread messages.');
     expect(within(inbox).queryByRole('list')).toBeNull();
+  });
+});
+
+describe('Inbox groups collapse', () => {
+  const small: Sidebar = {
+    ...big,
+    accountId: 'collapse-test',
+    channels: [channel(1, 3), { ...channel(2, 2), color: '#c2185b' }],
+  };
+
+  it('collapses a channel to its header (keeping its unread count) and opens it again', async () => {
+    const inbox = renderInbox(small);
+    const header = await within(inbox).findByRole('button', { name: /#c2/ });
+    expect(header).toHaveAttribute('aria-expanded', 'true');
+    expect(header).toHaveTextContent('2 unread');
+    expect(within(inbox).getByRole('list', { name: '#c2' })).toBeInTheDocument();
+    await fireEvent.click(header);
+    expect(within(inbox).getByRole('button', { name: /#c2/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(inbox).queryByRole('list', { name: '#c2' })).toBeNull();
+    expect(within(inbox).getByRole('button', { name: /#c2/ })).toHaveTextContent('2 unread');
+    // The other groups stay open.
+    expect(within(inbox).getByRole('list', { name: '#c1' })).toBeInTheDocument();
+    await fireEvent.click(within(inbox).getByRole('button', { name: /#c2/ }));
+    expect(within(inbox).getByRole('list', { name: '#c2' })).toBeInTheDocument();
+  });
+
+  it('keeps a collapsed group collapsed when the Inbox is drawn again, and in local storage', async () => {
+    const first = renderInbox({ ...small, accountId: 'collapse-kept' });
+    await fireEvent.click(await within(first).findByRole('button', { name: /Direct messages/ }));
+    expect(JSON.parse(localStorage.getItem('parley.inbox.collapsed.collapse-kept') ?? '[]')).toEqual(['dms']);
+    cleanup();
+    const again = renderInbox({ ...small, accountId: 'collapse-kept' });
+    const header = await within(again).findByRole('button', { name: /Direct messages/ });
+    expect(header).toHaveAttribute('aria-expanded', 'false');
+    expect(within(again).queryByRole('list', { name: 'Direct messages' })).toBeNull();
+  });
+});
+
+describe('Recent conversations rows', () => {
+  const sidebar: Sidebar = { ...big, channels: [channel(1, 2)] };
+  const minutesAgo = (m: number) => Math.floor(Date.now() / 1000) - m * 60;
+
+  it('show the recent senders and the last message’s time that main reports, asked in one call', async () => {
+    const loadDetails = vi.fn(async (narrows: unknown[]) =>
+      narrows.map((_, i) => ({
+        participants: [
+          { userId: 1, name: 'Ada Lovelace', avatarUrl: null },
+          { userId: 2, name: 'Bo Diddley', avatarUrl: null },
+        ],
+        participantCount: i === 0 ? 6 : 2,
+        lastTimestamp: minutesAgo(5 + i * 60),
+      })),
+    );
+    render(ConversationsScreen, { mode: 'recent', sidebar, visibilityOf: () => 'none', onOpen: vi.fn(), loadDetails });
+    const recent = screen.getByRole('region', { name: 'Recent conversations' });
+    await within(recent).findAllByText('Participants: Ada Lovelace, Bo Diddley and 4 more.');
+    expect(loadDetails).toHaveBeenCalledTimes(1);
+    // Newest first: the DMs (ids 1, 2) are older than the topics.
+    expect(loadDetails.mock.calls[0]![0]).toHaveLength(4);
+    const times = within(recent).getAllByRole('time' as never);
+    expect(times.map((t) => t.textContent)).toEqual(['5 minutes ago', 'An hour ago', '2 hours ago', '3 hours ago']);
+    expect(within(recent).getByText('+4')).toBeInTheDocument();
+  });
+
+  it('say so when the details cannot be loaded, and still list the rows', async () => {
+    const loadDetails = vi.fn(async () => {
+      throw new Error('the cache is locked');
+    });
+    render(ConversationsScreen, { mode: 'recent', sidebar, visibilityOf: () => 'none', onOpen: vi.fn(), loadDetails });
+    const recent = screen.getByRole('region', { name: 'Recent conversations' });
+    expect(await within(recent).findByRole('status')).toHaveTextContent(
+      'Participants and times could not be loaded: the cache is locked',
+    );
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(4);
   });
 });

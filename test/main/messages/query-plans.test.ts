@@ -122,6 +122,7 @@ describe(`query plans at ${COUNT} cached messages`, () => {
       [UNREAD_SQL.inChannel, [3], /USING INDEX unreads_by_topic/],
       [UNREAD_SQL.firstInTopic, [3, 'topic 3'], /USING (COVERING )?INDEX unreads_by_topic/],
       [UNREAD_SQL.firstInDm, ['1,2'], /USING (COVERING )?INDEX unreads_by_dm/],
+      [UNREAD_SQL.inDm, ['1,2'], /USING (COVERING )?INDEX unreads_by_dm/],
       [UNREAD_SQL.mentions, [], /USING (COVERING )?INDEX unreads_mentioned/],
       [NEWEST_IN_TOPIC_SQL, [3, 'topic 3'], /messages_by_topic/],
       [
