@@ -29,8 +29,8 @@ export function deactivateAccount(app: App, target: UserRow): void {
   const channels = activeChannels(app, target.id);
   app.store.transaction(() => {
     app.store.records.accounts.setActive(target.id, false);
-    for (const invite of app.store.records.invites.all()) {
-      if (invite.referrer_id === target.id) app.store.records.invites.revoke(invite.id);
+    for (const invite of app.store.records.invites.links()) {
+      if (invite.referrer_id === target.id) app.store.records.invites.revoke('link', invite.id);
     }
   });
   for (const channel of channels) {

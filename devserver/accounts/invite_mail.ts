@@ -6,8 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { nowSeconds, type App } from '../app';
-import type { EmailInviteRow } from '../store/email_invites';
-import type { InviteRow } from '../store/invites';
+import type { EmailInviteRow } from '../store/invites';
 import { ROLE } from '../store/rows';
 
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -20,8 +19,7 @@ export function newConfirmationKey(): string {
 }
 
 export function confirmationLink(app: App, invite: EmailInviteRow): string {
-  const key = app.store.confirmations.keyOf(invite.id, newConfirmationKey);
-  return `${app.baseUrl}/accounts/do_confirm/${key}`;
+  return `${app.baseUrl}/accounts/do_confirm/${invite.confirmation_key}`;
 }
 
 /** Records the invitation mail (sent again by a resend, with the same link). */
@@ -30,20 +28,6 @@ export function mailInvitation(app: App, invite: EmailInviteRow): void {
   const inviter = app.store.users.byId(invite.referrer_id)?.full_name ?? 'Someone';
   const body = `${inviter} wants you to join them on Zulip — the ${realm} organization.\n\nTo get started, visit the link below:\n${confirmationLink(app, invite)}\n`;
   app.store.confirmations.recordEmail(invite.email, `${inviter} invited you to join ${realm}`, body, nowSeconds());
-}
-
-/** The emailed invitation behind a confirmation key, as the shape accounts/create.ts redeems. */
-export function emailInviteByKey(app: App, key: string): { row: EmailInviteRow; asInvite: InviteRow } | undefined {
-  const id = app.store.confirmations.inviteByKey(key);
-  const row = id === undefined ? undefined : app.store.emailInvites.get(id);
-  if (!row) return undefined;
-  const asInvite: InviteRow = {
-    ...row,
-    confirmation_key: key,
-    include_realm_default_subscriptions: 0,
-    welcome_message_custom_text: null,
-  };
-  return { row, asInvite };
 }
 
 /** Zulip's notify_invites_changed: to every active administrator, and to the sender. */

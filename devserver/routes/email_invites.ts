@@ -5,11 +5,11 @@ import { realmValue } from '../groups/permissions';
 import { ApiError, badRequest } from '../http/errors';
 import type { Params } from '../http/params';
 import type { ApiRoute } from '../http/route';
-import type { EmailInviteRow } from '../store/email_invites';
+import type { EmailInviteRow } from '../store/invites';
 import { ROLE, type UserRow } from '../store/rows';
 import { checkInviteChannels, DEFAULT_VALIDITY_MINUTES, inviteUsable, requireMemberOrAdmin } from './invites';
 import { adminRequired, ownerRequired } from './realm';
-import { mailInvitation, publishInvitesChanged } from '../accounts/invite_mail';
+import { mailInvitation, newConfirmationKey, publishInvitesChanged } from '../accounts/invite_mail';
 
 const ROLES: readonly number[] = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest];
 /** Loose on purpose, like Django's check of shape: something@domain.tld, no spaces. */
@@ -52,7 +52,7 @@ function refusal(app: App, email: string): string | null {
 
 function manageable(app: App, user: UserRow, raw: string | undefined): EmailInviteRow {
   const id = Number(raw);
-  const invite = Number.isSafeInteger(id) ? app.store.emailInvites.get(id) : undefined;
+  const invite = Number.isSafeInteger(id) ? app.store.records.invites.email(id) : undefined;
   if (!invite || !inviteUsable(invite)) throw badRequest('No such invitation');
   if (invite.referrer_id !== user.id) {
     if (invite.invited_as === ROLE.owner && user.role !== ROLE.owner) throw ownerRequired();
@@ -102,7 +102,8 @@ export const emailInviteRoutes: ApiRoute[] = [
       if (sendTo.length === 0) throw invitationFailed("We weren't able to invite anyone.", skipped, false);
       const made = app.store.transaction(() =>
         sendTo.map((email) =>
-          app.store.emailInvites.insert({
+          app.store.records.invites.insertEmail({
+            confirmation_key: newConfirmationKey(),
             email,
             referrer_id: user.id,
             invited_as: invitedAs,
@@ -110,7 +111,7 @@ export const emailInviteRoutes: ApiRoute[] = [
             expires_at: expiresAt,
             stream_ids: channels.map((channel) => channel.id),
             group_ids: groupIds,
-            notify_referrer_on_join: notify ? 1 : 0,
+            notify_referrer_on_join: notify,
           }),
         ),
       );
@@ -133,7 +134,7 @@ export const emailInviteRoutes: ApiRoute[] = [
     handler: ({ app, user, pathParams }) => {
       requireMemberOrAdmin(user);
       const invite = manageable(app, user, pathParams['invite_id']);
-      app.store.emailInvites.revoke(invite.id);
+      app.store.records.invites.revoke('email', invite.id);
       publishInvitesChanged(app, invite.referrer_id);
       return {};
     },
@@ -146,8 +147,8 @@ export const emailInviteRoutes: ApiRoute[] = [
     handler: ({ app, user, pathParams }) => {
       requireMemberOrAdmin(user);
       const invite = manageable(app, user, pathParams['invite_id']);
-      app.store.emailInvites.resend(invite.id, nowSeconds());
-      mailInvitation(app, app.store.emailInvites.get(invite.id)!);
+      app.store.records.invites.resend(invite.id, nowSeconds());
+      mailInvitation(app, app.store.records.invites.email(invite.id)!);
       publishInvitesChanged(app, invite.referrer_id);
       return {};
     },

@@ -115,7 +115,7 @@ export const inviteRoutes: ApiRoute[] = [
       }
 
       const now = nowSeconds();
-      const invite = app.store.records.invites.insert({
+      const invite = app.store.records.invites.insertLink({
         confirmation_key: newConfirmationKey(),
         referrer_id: user.id,
         invited_as: invitedAs,
@@ -141,13 +141,12 @@ export const inviteRoutes: ApiRoute[] = [
     auth: 'user',
     handler: ({ app, user }) => {
       requireMemberOrAdmin(user);
-      const invites = app.store.records.invites
-        .all()
-        .filter((invite) => inviteUsable(invite) && (user.role <= ROLE.admin || invite.referrer_id === user.id));
-      const emailed = app.store.emailInvites
-        .all()
-        .filter((invite) => inviteUsable(invite) && (user.role <= ROLE.admin || invite.referrer_id === user.id));
-      return { invites: [...emailed.map(formatEmailInvite), ...invites.map((invite) => formatInvite(app, invite))] };
+      const listed = (invite: InviteRow) =>
+        inviteUsable(invite) && (user.role <= ROLE.admin || invite.referrer_id === user.id);
+      const { invites } = app.store.records;
+      const emailed = invites.emails().filter(listed).map(formatEmailInvite);
+      const links = invites.links().filter(listed);
+      return { invites: [...emailed, ...links.map((invite) => formatInvite(app, invite))] };
     },
   },
   {
@@ -158,14 +157,14 @@ export const inviteRoutes: ApiRoute[] = [
     handler: ({ app, user, pathParams }) => {
       requireMemberOrAdmin(user);
       const id = Number(pathParams['invite_id']);
-      const invite = Number.isSafeInteger(id) ? app.store.records.invites.get(id) : undefined;
+      const invite = Number.isSafeInteger(id) ? app.store.records.invites.link(id) : undefined;
       if (!invite) throw badRequest('No such invitation');
       if (invite.referrer_id !== user.id) {
         if (invite.invited_as === ROLE.owner && user.role !== ROLE.owner) throw ownerRequired();
         if (user.role > ROLE.admin) throw badRequest('Must be an organization administrator');
       }
       if (invite.revoked === 1) throw badRequest('Invitation has already been revoked');
-      app.store.records.invites.revoke(invite.id);
+      app.store.records.invites.revoke('link', invite.id);
       publishInvitesChanged(app, invite.referrer_id);
       return {};
     },

@@ -7,7 +7,7 @@ import type { InviteRow } from '../store/invites';
 import { ROLE } from '../store/rows';
 import { invalidLinkPage, signUpPage, welcomePage } from '../views/signup_page';
 import { inviteUsable } from './invites';
-import { emailInviteByKey, publishInvitesChanged } from '../accounts/invite_mail';
+import { publishInvitesChanged } from '../accounts/invite_mail';
 import { sentEmailsPage } from '../views/sent_emails_page';
 
 const ROLE_NAMES: Readonly<Record<number, string>> = {
@@ -29,16 +29,14 @@ const html = (body: string, status = 200): AssetResult => ({
  * The invitation behind a key, if it can still be used: a reusable link's, or an emailed
  * invitation's (then `email` is the one address it may create an account for).
  */
-function usableInvite(app: App, key: string): (InviteRow & { email?: string }) | undefined {
-  const link = app.store.records.invites.byKey(key);
-  if (link) return inviteUsable(link) ? link : undefined;
-  const emailed = emailInviteByKey(app, key);
-  return emailed && inviteUsable(emailed.row) ? { ...emailed.asInvite, email: emailed.row.email } : undefined;
+function usableInvite(app: App, key: string): InviteRow | undefined {
+  const invite = app.store.records.invites.byKey(key);
+  return invite && inviteUsable(invite) ? invite : undefined;
 }
 
-function formFor(app: App, invite: InviteRow & { email?: string }) {
+function formFor(app: App, invite: InviteRow) {
   return {
-    ...(invite.email === undefined ? {} : { email: invite.email, emailFixed: true }),
+    ...(invite.email === null ? {} : { email: invite.email, emailFixed: true }),
     realmName: app.store.realm.get().name,
     key: invite.confirmation_key,
     roleName: ROLE_NAMES[invite.invited_as] ?? 'a member',
@@ -94,8 +92,8 @@ export const signupRoutes: AssetRoute[] = [
       try {
         const user = createInvitedAccount(app, invite, checkSignUp(app, entered));
         // Used: an emailed invitation leaves the pending list, as Zulip's PreregistrationUser does.
-        if (invite.email !== undefined) {
-          app.store.emailInvites.revoke(invite.id);
+        if (invite.kind === 'email') {
+          app.store.records.invites.revoke('email', invite.id);
           publishInvitesChanged(app, invite.referrer_id);
         }
         return html(welcomePage(app.store.realm.get().name, app.baseUrl, user.delivery_email, user.id));

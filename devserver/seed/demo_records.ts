@@ -118,7 +118,7 @@ export function seedDemoRecords(build: SeedBuilder, channels: Record<string, Cha
     now - 9 * DAY,
   );
 
-  records.invites.insert({
+  records.invites.insertLink({
     confirmation_key: prng.token(24).toLowerCase(),
     referrer_id: owner,
     invited_as: ROLE.member,

@@ -1,6 +1,6 @@
 /**
  * Tables for per-user and organization records: drafts, saved snippets, navigation views, custom
- * profile fields and their values, code playgrounds, reusable invitation links, and organization
+ * profile fields and their values, code playgrounds, and organization
  * settings changed through PATCH /realm. Appended to SCHEMA (schema.ts), so a new database gets
  * them; every table is new, so nothing in the first slice changes shape.
  */
@@ -60,20 +60,6 @@ CREATE TABLE realm_playgrounds (
   pygments_language TEXT NOT NULL,
   url_template TEXT NOT NULL,
   UNIQUE (pygments_language, name)
-);
-
-CREATE TABLE multiuse_invites (
-  id INTEGER PRIMARY KEY,
-  confirmation_key TEXT NOT NULL UNIQUE,
-  referrer_id INTEGER NOT NULL REFERENCES users(id),
-  invited_as INTEGER NOT NULL,
-  date_created INTEGER NOT NULL,
-  expires_at INTEGER,                    -- NULL: never expires
-  stream_ids TEXT NOT NULL DEFAULT '[]',
-  group_ids TEXT NOT NULL DEFAULT '[]',
-  include_realm_default_subscriptions INTEGER NOT NULL DEFAULT 0,
-  welcome_message_custom_text TEXT,
-  revoked INTEGER NOT NULL DEFAULT 0
 );
 
 -- Organization settings changed since the seed, as JSON values keyed by their API name without

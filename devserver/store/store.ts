@@ -15,7 +15,8 @@ import { SCHEDULED_SCHEMA } from './schema_scheduled';
 import { LINKIFIERS_SCHEMA } from './linkifiers';
 import { RealmEmojiRepo } from './realm_emoji';
 import { UPLOADS_SCHEMA, UploadsRepo } from './uploads';
-import { EMAIL_INVITES_SCHEMA, EmailInvitesRepo } from './email_invites';
+import { INVITES_SCHEMA } from './invites';
+import { migrateV3ToV4 } from './migrate_v3';
 import { CONFIRMATIONS_SCHEMA, ConfirmationsRepo } from './confirmations';
 import { UsersRepo } from './users';
 import { UserStateQueries } from './user_state';
@@ -38,7 +39,6 @@ export class Store {
   readonly reactions: ReactionsRepo;
   readonly realmEmoji: RealmEmojiRepo;
   readonly uploads: UploadsRepo;
-  readonly emailInvites: EmailInvitesRepo;
   readonly confirmations: ConfirmationsRepo;
   readonly userTopics: UserTopicsRepo;
   /** Drafts, snippets, navigation views, profile fields, playgrounds, invitations, realm settings. */
@@ -57,18 +57,24 @@ export class Store {
     this.reactions = new ReactionsRepo(db);
     this.realmEmoji = new RealmEmojiRepo(db);
     this.uploads = new UploadsRepo(db);
-    this.emailInvites = new EmailInvitesRepo(db);
     this.confirmations = new ConfirmationsRepo(db);
     this.userTopics = new UserTopicsRepo(db);
     this.records = new RecordStores(db);
   }
 
-  /** Opens (and if new, creates) the database. A file from another schema version is refused. */
+  /**
+   * Opens (and if new, creates) the database. A version-3 file is migrated; a file from another
+   * schema version is refused.
+   */
   static open(file: string | undefined): Store {
     const db = new Database(file ?? ':memory:');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    const version = db.pragma('user_version', { simple: true }) as number;
+    let version = db.pragma('user_version', { simple: true }) as number;
+    if (version === 3) {
+      migrateV3ToV4(db);
+      version = SCHEMA_VERSION;
+    }
     if (version === 0) {
       db.exec(SCHEMA);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
@@ -78,13 +84,13 @@ export class Store {
         `${file} has schema version ${version}; this dev server needs ${SCHEMA_VERSION}. Use a new --data file.`,
       );
     } else {
-      // Tables added since this version was set (presence, alert words, custom emoji, scheduled messages, linkifiers, uploads) are created if missing.
+      // Tables added since this version was set (presence, alert words, custom emoji, scheduled messages, linkifiers, uploads, sent mail) are created if missing.
       db.exec(PRESENCE_SCHEMA);
       db.exec(EMOJI_SCHEMA);
       db.exec(SCHEDULED_SCHEMA);
       db.exec(LINKIFIERS_SCHEMA);
       db.exec(UPLOADS_SCHEMA);
-      db.exec(EMAIL_INVITES_SCHEMA);
+      db.exec(INVITES_SCHEMA);
       db.exec(CONFIRMATIONS_SCHEMA);
     }
     return new Store(db);

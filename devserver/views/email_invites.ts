@@ -1,4 +1,4 @@
-import type { EmailInviteRow } from '../store/email_invites';
+import type { EmailInviteRow } from '../store/invites';
 
 /** An email invitation as GET /invites lists it (Zulip's Invite object without link_url). */
 export function formatEmailInvite(invite: EmailInviteRow): Record<string, unknown> {
