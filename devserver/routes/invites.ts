@@ -8,7 +8,7 @@ import type { ApiRoute } from '../http/route';
 import type { InviteRow } from '../store/invites';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
 import { canAccessChannel } from './drafts';
-import { formatEmailInvite } from '../views/email_invites';
+import { formatInvite, inviteLink } from '../views/invites';
 import { ownerRequired } from './realm';
 import { newConfirmationKey, publishInvitesChanged } from '../accounts/invite_mail';
 
@@ -16,11 +16,6 @@ import { newConfirmationKey, publishInvitesChanged } from '../accounts/invite_ma
 export const DEFAULT_VALIDITY_MINUTES = 14_400;
 const MAX_WELCOME_MESSAGE_LENGTH = 8000;
 const ROLES = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest] as const;
-
-/** Where a new user redeems the link: the sign-up page served by routes/signup.ts. */
-export function inviteLink(app: App, invite: InviteRow): string {
-  return `${app.baseUrl}/join/${invite.confirmation_key}/`;
-}
 
 /** Whether the link still works: not revoked and not past its expiry. */
 export function inviteUsable(invite: Pick<InviteRow, 'revoked' | 'expires_at'>, now = nowSeconds()): boolean {
@@ -54,18 +49,6 @@ export function checkInviteChannels(app: App, graph: GroupGraph, user: UserRow, 
     if (!mayAdd) throw noPermission();
   }
   return channels;
-}
-
-function formatInvite(app: App, invite: InviteRow): Record<string, unknown> {
-  return {
-    id: invite.id,
-    invited_by_user_id: invite.referrer_id,
-    invited: invite.date_created,
-    expiry_date: invite.expires_at,
-    invited_as: invite.invited_as,
-    is_multiuse: true,
-    link_url: inviteLink(app, invite),
-  };
 }
 
 export function requireMemberOrAdmin(user: UserRow): void {
@@ -144,9 +127,8 @@ export const inviteRoutes: ApiRoute[] = [
       const listed = (invite: InviteRow) =>
         inviteUsable(invite) && (user.role <= ROLE.admin || invite.referrer_id === user.id);
       const { invites } = app.store.records;
-      const emailed = invites.emails().filter(listed).map(formatEmailInvite);
-      const links = invites.links().filter(listed);
-      return { invites: [...emailed, ...links.map((invite) => formatInvite(app, invite))] };
+      const shown = [...invites.emails(), ...invites.links()].filter(listed);
+      return { invites: shown.map((invite) => formatInvite(app, invite)) };
     },
   },
   {
