@@ -104,13 +104,7 @@ export class MessageActions {
       if (scope.kind === 'messages') await this.#reads.add(scope.ids);
       else await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
     } catch (e) {
-      const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
-      store.transaction(() => store.unreads.add(undo));
-      this.#changed(
-        undo.map((u) => u.messageId),
-        true,
-        rows,
-      );
+      this.#undoRead(entries, mine, rows);
       throw e;
     } finally {
       store.versions.end(mine);
@@ -141,13 +135,7 @@ export class MessageActions {
       (e: unknown) => {
         log.warn('marking seen messages read failed; they are unread again', { error: e });
         try {
-          const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
-          store.transaction(() => store.unreads.add(undo));
-          this.#changed(
-            undo.map((u) => u.messageId),
-            true,
-            rows,
-          );
+          this.#undoRead(entries, mine, rows);
           store.versions.end(mine);
         } catch (closed) {
           log.info('the account closed before a failed read could be undone', { error: closed });
@@ -346,6 +334,21 @@ export class MessageActions {
   #touched(ids: readonly number[], part: MessageAspect): number {
     this.#d.store.versions.touch(ids, part);
     return this.#d.store.versions.begin();
+  }
+
+  /**
+   * A refused read: the messages turn unread again, except those something newer (an event, another
+   * action) touched since the user's change began at `mine`, which keep what that newer thing said.
+   */
+  #undoRead(entries: ReturnType<AccountStore['unreads']['inScope']>, mine: number, rows?: SidebarTouch): void {
+    const { store } = this.#d;
+    const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
+    store.transaction(() => store.unreads.add(undo));
+    this.#changed(
+      undo.map((u) => u.messageId),
+      true,
+      rows,
+    );
   }
 
   /** `rows`: the sidebar rows the change can touch (absent: any, and the whole sidebar is compared). */
