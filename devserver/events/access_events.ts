@@ -1,7 +1,7 @@
 import type { App } from '../app';
 import { accessibleUserIds, guestsLimited } from '../accounts/user_access';
 import { ROLE } from '../store/rows';
-import { formatUser } from '../views/users';
+import { addedPerson } from './user_events';
 
 /** What each limited guest reaches right now (empty when nobody's view of people is limited). */
 export type AccessSnapshot = Map<number, ReadonlySet<number>>;
@@ -35,14 +35,7 @@ export function publishAccessChanges(app: App, before: AccessSnapshot): void {
     for (const id of now) {
       const target = was.has(id) ? undefined : app.store.users.byId(id);
       if (!target || target.is_bot === 1) continue;
-      const person = formatUser(target, {
-        viewer,
-        realm,
-        baseUrl: app.baseUrl,
-        includeProfileData: true,
-        includeIsActive: true,
-        profileData,
-      });
+      const person = addedPerson(app, target, viewer, realm, profileData);
       app.queues.publish([guestId], 'realm_user', () => ({ type: 'realm_user', op: 'add', person }));
     }
     for (const id of was) {

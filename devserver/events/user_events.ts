@@ -37,15 +37,25 @@ export function publishUserAdd(app: App, target: UserRow): void {
       if (queue.spec.capabilities['user_list_incomplete'] === true) return null;
       return { type: 'realm_user', op: 'add', person: inaccessibleUser(app, target.id) };
     }
-    const person = formatUser(target, {
-      viewer,
-      realm,
-      baseUrl: app.baseUrl,
-      includeProfileData: true,
-      includeIsActive: true,
-      profileData,
-    });
-    return { type: 'realm_user', op: 'add', person };
+    return { type: 'realm_user', op: 'add', person: addedPerson(app, target, viewer, realm, profileData) };
+  });
+}
+
+/** The full User object a realm_user add carries, as `viewer` would see it in GET /users. */
+export function addedPerson(
+  app: App,
+  target: UserRow,
+  viewer: UserRow | null,
+  realm: ReturnType<App['store']['realm']['get']>,
+  profileData: ReturnType<App['store']['records']['profileFields']['valuesByUser']>,
+): ReturnType<typeof formatUser> {
+  return formatUser(target, {
+    viewer,
+    realm,
+    baseUrl: app.baseUrl,
+    includeProfileData: true,
+    includeIsActive: true,
+    profileData,
   });
 }
 
