@@ -15,6 +15,7 @@ import type { KeychainStatus } from '../../common/model';
 import type { Core, EventListener } from '../ipc/types';
 import type { Logger } from '../log';
 import type { PushToken } from '../push/payload';
+import { answerFirst } from '../../common/ipc/answer-first';
 import type { CoreThreadOptions, FromThread, ToThread } from './protocol';
 import { RestartBudget } from './restart-budget';
 
@@ -95,7 +96,7 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
         emit(message.name, message.payload);
         break;
       case 'batch':
-        for (const m of message.messages) onMessage(m, restarted);
+        // Flattened by deliver() before it gets here.
         break;
       case 'ask':
         if (message.what === 'proxy') void answerProxy(message.id, message.url);
@@ -132,7 +133,14 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
   function spawn(restarted: boolean): void {
     worker = new Worker(host.entry, { workerData: options, ...(host.execArgv ? { execArgv: host.execArgv } : {}) });
     alive = true;
-    worker.on('message', (m: FromThread) => onMessage(m, restarted));
+    // A call's answer reaches its caller (bridge-connection.ts, Electron's ipcMain.handle) through
+    // a promise; the thread's frames after it wait for that, so they follow the answer out.
+    const deliver = answerFirst<FromThread>({
+      handle: (m) => onMessage(m, restarted),
+      isAnswer: (m) => m.kind === 'result',
+      later: (fn) => setImmediate(fn),
+    });
+    worker.on('message', (m: FromThread) => deliver(m.kind === 'batch' ? m.messages : [m]));
     worker.on('error', (e) => host.log.error('the core thread failed', { error: e }));
     worker.on('exit', (code) => onExit(code));
   }

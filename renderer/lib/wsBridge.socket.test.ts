@@ -204,6 +204,32 @@ describe('WsBridge', () => {
     await vi.waitFor(() => expect(seen).toEqual(['a', 'b']));
   });
 
+  it('lets the code awaiting an answer run before the events after it in the same batch', async () => {
+    const server = await startServer();
+    const status = (accountId: string) => ({
+      t: 'event',
+      name: 'account:status',
+      payload: { accountId, status: { state: 'live' } },
+    });
+    // The host's batch: an event before the answer, the answer, an event emitted after it was built.
+    server.onCall = (socket, frame) =>
+      socket.send(
+        JSON.stringify({
+          t: 'batch',
+          frames: [status('before'), { t: 'result', id: frame.id, result: { ok: true, value: 'x' } }, status('after')],
+        }),
+      );
+    const bridge = connect(server);
+    const order: string[] = [];
+    bridge.on('account:status', (payload) => order.push(payload.accountId));
+    const load = async () => {
+      await bridge.call('app:state', {});
+      order.push('answer stored');
+    };
+    await load();
+    await vi.waitFor(() => expect(order).toEqual(['before', 'answer stored', 'after']));
+  });
+
   it('fails a call cut off by a drop, reconnects, and tells listeners it is back', async () => {
     const server = await startServer();
     const bridge = connect(server);

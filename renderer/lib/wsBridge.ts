@@ -21,6 +21,7 @@ import {
   type ServerFrame,
   type SingleServerFrame,
 } from '../../common/ipc/wire';
+import { answerFirst } from '../../common/ipc/answer-first';
 
 export interface WsBridgeOptions {
   /** How long a call made while disconnected waits for the connection before failing. */
@@ -97,6 +98,12 @@ export class WsBridge implements Bridge {
   private readonly minBackoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly session: (() => string | null) | null;
+  /** Frames in order, each answer's awaiting code run before the frames after it (answer-first.ts). */
+  private readonly deliver = answerFirst<SingleServerFrame>({
+    handle: (frame) => this.handleFrame(frame),
+    isAnswer: (frame) => frame.t === 'result',
+    later: (fn) => setTimeout(fn, 0),
+  });
   /** Set when the host refused this page's session: reconnecting cannot help. */
   private refusal: string | null = null;
 
@@ -242,9 +249,8 @@ export class WsBridge implements Bridge {
     const frame = parseFrame(data);
     if (!frame) return;
     // The frames of one turn of the host's loop (a batch of server events): handled in this one
-    // task, so the page renders once for all of them.
-    if (frame.t === 'batch') frame.frames.forEach((inner) => this.handleFrame(inner));
-    else this.handleFrame(frame);
+    // task, so the page renders once for all of them (unless an answer comes first among them).
+    this.deliver(frame.t === 'batch' ? frame.frames : [frame]);
   }
 
   private handleFrame(frame: SingleServerFrame): void {

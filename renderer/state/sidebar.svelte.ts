@@ -6,8 +6,13 @@
 import type { ChannelSummary, DmSummary, Sidebar, UserSummary } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
-import { applySidebarDelta } from '../../common/sidebar-delta';
+import { applySidebarDelta, type SidebarDelta } from '../../common/sidebar-delta';
 import { indexUsers, sortChannels } from './sidebarOrder';
+
+interface SinceLoad {
+  whole: boolean;
+  deltas: SidebarDelta[];
+}
 
 export class SidebarState {
   sidebar = $state.raw<Sidebar | null>(null);
@@ -21,6 +26,8 @@ export class SidebarState {
   readonly usersById: ReadonlyMap<number, UserSummary> = $derived(indexUsers(this.sidebar?.users ?? []));
 
   private readonly stops: Array<() => void>;
+  /** While sidebar:get is in flight: the deltas since it was asked, or that a whole sidebar came. */
+  #sinceLoad: SinceLoad | null = null;
 
   constructor(
     private readonly bridge: BridgeClient,
@@ -28,12 +35,17 @@ export class SidebarState {
   ) {
     this.stops = [
       bridge.on('sidebar:changed', ({ sidebar }) => {
-        if (sidebar.accountId === this.accountId) this.sidebar = sidebar;
+        if (sidebar.accountId !== this.accountId) return;
+        this.sidebar = sidebar;
+        // Whole and later than anything a load in flight will bring: that answer is not needed.
+        if (this.#sinceLoad) this.#sinceLoad = Object.assign(this.#sinceLoad, { whole: true, deltas: [] });
       }),
       bridge.on('sidebar:delta', ({ delta }) => {
-        // Before the first whole sidebar there is nothing to merge into; sidebar:get's answer,
-        // built after this delta, already holds it.
-        if (delta.accountId === this.accountId && this.sidebar) this.sidebar = applySidebarDelta(this.sidebar, delta);
+        if (delta.accountId !== this.accountId) return;
+        if (this.sidebar) this.sidebar = applySidebarDelta(this.sidebar, delta);
+        // The answer of a load in flight may have been built before this delta (a transport may
+        // deliver the two in either order): merged again on top of it, nothing is lost.
+        if (this.#sinceLoad && !this.#sinceLoad.whole) this.#sinceLoad.deltas.push(delta);
       }),
       bridge.onReconnect(() => void this.load()),
     ];
@@ -41,14 +53,19 @@ export class SidebarState {
 
   async load(): Promise<void> {
     this.loading = true;
+    const since: SinceLoad = { whole: false, deltas: [] };
+    this.#sinceLoad = since;
     try {
-      this.sidebar = await this.bridge.call('sidebar:get', { accountId: this.accountId });
+      const answer = await this.bridge.call('sidebar:get', { accountId: this.accountId });
+      // A newer load owns the result; a whole sidebar that came meanwhile is newer than the answer.
+      if (this.#sinceLoad === since && !since.whole) this.sidebar = since.deltas.reduce((s, d) => applySidebarDelta(s, d), answer);
       this.error = null;
     } catch (error) {
       this.error = errorText(error);
     } finally {
       this.loading = false;
     }
+    if (this.#sinceLoad === since) this.#sinceLoad = null;
   }
 
   channel(channelId: number): ChannelSummary | undefined {

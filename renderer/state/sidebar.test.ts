@@ -41,6 +41,36 @@ describe('SidebarState', () => {
     expect(state.channel(1)).toBeDefined();
   });
 
+  it('merges a delta that arrives while sidebar:get is in flight into its answer, built before it', async () => {
+    // The answer is built first; the delta for a change after it reaches the page before it.
+    let answer!: () => void;
+    const built = sidebar();
+    const bridge = new MemoryBridge().handle('sidebar:get', () => new Promise((r) => (answer = () => r(built))));
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    const loading = state.load();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    const { topics: _t, ...head } = built.channels[0]!;
+    bridge.emit('sidebar:delta', {
+      delta: { accountId: 'acc-1', channels: [{ ...head, unreadCount: 42 }], removedUsers: [11] },
+    });
+    answer();
+    await loading;
+    expect(state.channel(1)?.unreadCount).toBe(42);
+    expect(state.usersById.has(11)).toBe(false);
+  });
+
+  it('keeps a whole sidebar pushed while sidebar:get is in flight over the older answer', async () => {
+    let answer!: () => void;
+    const bridge = new MemoryBridge().handle('sidebar:get', () => new Promise((r) => (answer = () => r(sidebar()))));
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    const loading = state.load();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    bridge.emit('sidebar:changed', { sidebar: sidebar({ channels: [] }) });
+    answer();
+    await loading;
+    expect(state.channels).toHaveLength(0);
+  });
+
   it('ignores the sidebar of another account', async () => {
     const bridge = new MemoryBridge().handle('sidebar:get', () => sidebar());
     const state = new SidebarState(bridge.client(), 'acc-1');
