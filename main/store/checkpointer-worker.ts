@@ -18,12 +18,19 @@
  *   WAL file changing (fs.watch, a write by any connection) wakes it. Passing every 250 ms with
  *   nothing to copy took the database lock 4 times a second and was 73% of an idle app's CPU
  *   (issue 28 item 5). Where the file cannot be watched, it passes every `idleMs` as before.
+ * - Woken from that sleep, it waits `settleMs` before its pass, so the few commits of one incoming
+ *   message (the message, its read, the server's flag event) are copied by one pass, not one each.
+ *   Each pass that copies everything costs two fsyncs here, and the app's next commit, which then
+ *   starts the WAL over, one more (SQLite syncs the new WAL header even at synchronous=NORMAL):
+ *   passing 5 ms after every commit made an incoming message cost the core's threads ~10 ms of CPU
+ *   (issue 28 item 2). A burst (the first sync, a catch-up) shows as `wakeWrites` changes to the
+ *   file before the wait is over, and is passed at once, as the WAL must not wait to grow.
  */
 export const CHECKPOINTER_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const Database = require(workerData.driver);
-const { file, restartFrames, idleMs, busyMs } = workerData;
+const { file, restartFrames, idleMs, busyMs, settleMs, wakeWrites } = workerData;
 const closed = new Int32Array(workerData.closed);
 // How many passes ran, read by the app's thread (tests count wake-ups with it).
 const passes = new Int32Array(workerData.passes);
@@ -32,12 +39,21 @@ let db = null;
 let timer = null;
 let watcher = null;
 let asleep = false;
+// Changes to the WAL seen since waking, while the pass waits for the writes to settle; -1 otherwise.
+let settling = -1;
 
-// A write to the WAL while asleep: pass soon. Events during a pass or a wait change nothing.
+// A write to the WAL while asleep: pass once the writes settle, or at once if they keep coming.
+// Events during a pass or a busy wait change nothing.
 function onWalChange() {
-  if (!asleep || !db) return;
-  asleep = false;
-  timer = setTimeout(tick, busyMs);
+  if (!db) return;
+  if (asleep) {
+    asleep = false;
+    settling = 1;
+    timer = setTimeout(tick, settleMs);
+  } else if (settling >= 0 && ++settling >= wakeWrites && timer) {
+    clearTimeout(timer);
+    timer = setTimeout(tick, busyMs);
+  }
 }
 
 function watchWal() {
@@ -46,7 +62,7 @@ function watchWal() {
     watcher.on('error', () => {
       // The file went away or cannot be watched any more: back to passing on a timer.
       watcher = null;
-      onWalChange();
+      if (asleep) onWalChange();
     });
   } catch {
     watcher = null;
@@ -63,6 +79,7 @@ let askedAt = -1;
 
 function tick() {
   timer = null;
+  settling = -1;
   Atomics.add(passes, 0, 1);
   let next = idleMs;
   try {
@@ -97,6 +114,7 @@ function close() {
   if (timer) clearTimeout(timer);
   timer = null;
   asleep = false;
+  settling = -1;
   if (watcher) watcher.close();
   watcher = null;
   try {

@@ -49,6 +49,11 @@ const TIMING = {
   idleMs: 250,
   // While the WAL grows: soon enough that each pass copies little.
   busyMs: 5,
+  // Woken by a write: how long the commits that follow it (an incoming message's read and flag
+  // event come within a second) may gather before one pass copies them all.
+  settleMs: 1000,
+  // ...unless the WAL changes this often meanwhile: a burst of writes is passed at once.
+  wakeWrites: 64,
 };
 
 export class Checkpointer {

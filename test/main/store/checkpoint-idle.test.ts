@@ -49,4 +49,29 @@ describe('Checkpointer while idle', () => {
     checkpointer.close();
     db.close();
   }, 60_000);
+
+  it('copies the few commits of one incoming message with one pass, not a pass (and fsyncs) each', async () => {
+    const file = join(tempDir(), 'settle.sqlite');
+    const db = openDatabase(file, { migrations: accountMigrations, recoverCorrupt: false });
+    const events: CheckpointerEvent[] = [];
+    const checkpointer = new Checkpointer(db, file, { restartFrames: 6144, onEvent: (e) => events.push(e) });
+    await vi.waitFor(() => expect(events.map((e) => e.kind)).toContain('ready'));
+    const write = db.prepare(
+      "INSERT INTO realm (key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    );
+    write.run('settle-first');
+    const asleep = await settledPasses(checkpointer, 1500);
+    // The message, the reader's read, the server's flag event: a few commits within a second.
+    for (const key of ['message', 'read', 'flag']) {
+      write.run(`settle-${key}`);
+      await sleep(60);
+    }
+    const after = await settledPasses(checkpointer, 1500);
+    // One pass copies the three; one more finds nothing new and goes back to sleep.
+    expect(after - asleep).toBeGreaterThan(0);
+    expect(after - asleep).toBeLessThanOrEqual(2);
+    expect(events.filter((e) => e.kind === 'error')).toEqual([]);
+    checkpointer.close();
+    db.close();
+  }, 60_000);
 });
