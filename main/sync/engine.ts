@@ -39,6 +39,8 @@ export class SyncEngine {
   #woken = false;
   #queueId: string | null = null;
   #lastEventId = -1;
+  /** The last_event_id the cache holds; behind #lastEventId after batches that changed nothing. */
+  #savedEventId = -1;
   #longpollSeconds = 90;
   #status: AccountStatus = { state: 'starting' };
   #done: Promise<void> | null = null;
@@ -69,6 +71,20 @@ export class SyncEngine {
     // every poll on the loop's lifelong signal, ~2.5 KiB kept per poll (issue 28 item 5).
     this.#attempt.abort(new Error('sync stopped'));
     await this.#done;
+    this.#saveLastEventId();
+  }
+
+  /** Saves a last_event_id held back by batches that changed nothing (see #applyBatch). */
+  #saveLastEventId(): void {
+    const { store, log } = this.#d;
+    if (this.#queueId === null || this.#savedEventId === this.#lastEventId || !store.db.open) return;
+    try {
+      store.syncState.setLastEventId(this.#lastEventId);
+      this.#savedEventId = this.#lastEventId;
+    } catch (e) {
+      // The next run asks the queue from the older ID: the events in between changed nothing.
+      log.info('could not save the last event ID at stop', { error: e });
+    }
   }
 
   /**
@@ -105,6 +121,7 @@ export class SyncEngine {
       // A queue from the last run may still be alive (servers keep idle queues ~10 min): try it first.
       this.#queueId = saved.queueId;
       this.#lastEventId = saved.lastEventId;
+      this.#savedEventId = saved.lastEventId;
       this.#longpollSeconds = saved.longpollTimeoutSeconds;
     }
     this.#setStatus({ state: 'connecting' });
@@ -182,6 +199,7 @@ export class SyncEngine {
     applySnapshot(store, r, this.#d.selfUserId, clock.now(), log);
     this.#queueId = r.queue_id;
     this.#lastEventId = r.last_event_id;
+    this.#savedEventId = r.last_event_id;
     this.#longpollSeconds = r.longpollTimeoutSeconds;
     log.info('registered event queue', { featureLevel: r.featureLevel });
     this.#setStatus({ state: 'live' });
@@ -205,6 +223,11 @@ export class SyncEngine {
    * Applies a batch in transactions of EVENTS_PER_TRANSACTION events (see apply-batch.ts), each
    * saving the last_event_id it reached, with the event loop free between them; an event that
    * fails is rolled back alone and skipped. The deltas are published once, for the whole batch.
+   * A slice that changed nothing in the cache (the server's flag event for a read the cache
+   * already has, typing, a heartbeat) writes nothing, not even its last_event_id: that commit was
+   * one of three per incoming message (issue 28). The ID is saved with the next slice that writes,
+   * or at stop; after a crash the queue is asked from the older ID, and the events in between,
+   * applied again in order, end where they did.
    */
   async #applyBatch(events: ZulipEvent[]): Promise<void> {
     const fresh = events.filter((ev) => ev.id > this.#lastEventId);
@@ -215,11 +238,15 @@ export class SyncEngine {
     for (const [i, slice] of transactionSlices(fresh).entries()) {
       if (i > 0) await yieldToEventLoop();
       const lastId = slice.reduce((max, ev) => Math.max(max, ev.id), this.#lastEventId);
-      store.transaction(() => {
+      const saved = store.transaction(() => {
+        const changesBefore = store.changeCount();
         deltas.push(...applyEvents(ctx, slice));
+        if (store.changeCount() === changesBefore) return false;
         store.syncState.setLastEventId(lastId);
+        return true;
       });
       this.#lastEventId = lastId;
+      if (saved) this.#savedEventId = lastId;
     }
     try {
       this.#d.onDeltas(deltas);
