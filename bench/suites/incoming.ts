@@ -96,6 +96,16 @@ async function pageTaskSeconds(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
 }
 
+/**
+ * PARLEY_BENCH_CPU_PROF=<dir>: the core's worker thread writes a V8 CPU profile there when it ends
+ * (open it in Chrome's DevTools, Performance tab). The channel switches are then left out, so the
+ * profile holds sign-in, the first sync and the incoming messages alone.
+ */
+function coreProfileArgs(seed: string): string[] {
+  const dir = process.env['PARLEY_BENCH_CPU_PROF'];
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, seed)}`] : [];
+}
+
 const median = (values: number[]): number => (values.length === 0 ? NaN : summarize(values).medianMs);
 
 async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEntry: string): Promise<void> {
@@ -107,7 +117,7 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
   const before = new Set(threadIds());
   const core = await startCoreThread(
     { dataDir: join(ctx.dir, `${org.seed}-data`), memoryCredentials: true, log: { name: 'core', level: 'error' } },
-    { entry: coreEntry, log: quiet(), execArgv: [] },
+    { entry: coreEntry, log: quiet(), execArgv: coreProfileArgs(org.seed) },
   );
   // The core's worker thread and the checkpointer's, started with it.
   const coreThreads = threadIds().filter((tid) => !before.has(tid));
@@ -197,7 +207,8 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     const names = bar.ok ? (bar.value as { channels: { name: string }[] }).channels.slice(0, 3).map((c) => c.name) : [];
     const switched: number[] = [];
     const answered: number[] = [];
-    for (let round = 0; round < (ctx.quick ? 12 : 30) + names.length; round++) {
+    const switches = process.env['PARLEY_BENCH_CPU_PROF'] ? 0 : (ctx.quick ? 12 : 30) + names.length;
+    for (let round = 0; round < switches; round++) {
       corePages.length = 0;
       const ms = await switchTo(page, names[round % names.length]!);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -205,6 +216,7 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
       switched.push(ms);
       answered.push(Math.max(...corePages));
     }
+    if (switched.length === 0) return;
     ctx.metric(`channel switch, click to painted rows, ${org.label}, median`, median(switched), 'ms');
     ctx.metric(`channel switch, click to painted rows, ${org.label}, slowest`, Math.max(...switched), 'ms');
     ctx.metric(`channel switch, the core's messages:page answer, ${org.label}, median`, median(answered), 'ms');
