@@ -24,8 +24,6 @@ import { htmlHasLink, SearchIndex } from './search-index';
 import { StarredRepo } from './starred';
 
 const FROM = `FROM messages m ${STATE_JOINS}`;
-/** Writes of at most this many messages index their words at once (see #write). */
-export const INDEX_AT_ONCE = 4;
 const INDEX_OF: Record<NarrowFilter['kind'], string | null> = {
   channel: 'messages_by_channel',
   topic: 'messages_by_topic',
@@ -197,11 +195,8 @@ export class MessagesRepo {
       }
     }
     // Batched, one statement each (per message they were a fifth of a catch-up's storing).
-    // Words are indexed in the background: a page is answered without waiting for FTS5. A few
-    // messages (an incoming one) are indexed here: queued, each cost a backlog row written and
-    // deleted, and a transaction of its own 300 ms later, one more commit per message (issue 28).
-    if (messages.length > INDEX_AT_ONCE) this.#index.queue(ids);
-    else for (const m of messages) this.#index.put(m.id, m.topic, m.content);
+    // Words are indexed in the background: a page is answered without waiting for FTS5.
+    this.#index.queue(ids);
     this.#starred.set(stars.on, true);
     this.#starred.set(stars.off, false);
     return added;
