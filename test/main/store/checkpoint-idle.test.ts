@@ -33,8 +33,9 @@ describe('Checkpointer while idle', () => {
     );
     for (let i = 0; i < 20; i++) write.run(`idle-test-${i}`);
 
-    // 600 ms without a pass; the old worker passed every 250 ms whatever happened.
-    const idle = await settledPasses(checkpointer, 600);
+    // 1.5 s without a pass (longer than the 1 s a woken worker waits for writes to settle); the
+    // old worker passed every 250 ms whatever happened.
+    const idle = await settledPasses(checkpointer, 1500);
     expect(idle).toBeGreaterThan(0);
     await sleep(1500);
     expect(checkpointer.passes).toBe(idle);
@@ -42,7 +43,7 @@ describe('Checkpointer while idle', () => {
     // A write wakes it; it goes back to sleep only once every frame is copied into the file.
     write.run('idle-test-after');
     await vi.waitFor(() => expect(checkpointer.passes).toBeGreaterThan(idle), { timeout: 10_000 });
-    const afterWrite = await settledPasses(checkpointer, 600);
+    const afterWrite = await settledPasses(checkpointer, 1500);
     await sleep(1000);
     expect(checkpointer.passes).toBe(afterWrite);
     expect(events.filter((e) => e.kind === 'error')).toEqual([]);
