@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountStore } from '../../../main/store/account-store';
 import { cacheMessages } from '../../../main/store/cache-messages';
-import { CARRY_OVER_DELAY_MS } from '../../../main/store/repos/search-index';
+import { CARRY_OVER_DELAY_MS, GATHER_MS } from '../../../main/store/repos/search-index';
 import { channelMessage, tempDir } from './fixtures';
 
 let store: AccountStore | null = null;
@@ -46,9 +46,26 @@ describe('the search backlog', () => {
       store,
       Array.from({ length: 450 }, (_, i) => said(i + 1, `walrus number${i + 1}`)),
     );
-    await vi.waitFor(() => expect(store!.messages.searchIndex.backlogged).toBe(false), { timeout: 5000 });
+    await vi.waitFor(() => expect(store!.messages.searchIndex.backlogged).toBe(false), { timeout: GATHER_MS + 5000 });
     expect(indexed(store, 'walrus')).toHaveLength(450);
     expect(indexed(store, 'number450')).toEqual([450]);
+  });
+
+  it('indexes messages that come one by one together, in one transaction, not each alone', () => {
+    vi.useFakeTimers();
+    try {
+      store = AccountStore.open(join(tempDir(), 'a.sqlite'));
+      cacheMessages(store, [said(1, 'otter slide')]);
+      vi.advanceTimersByTime(1000);
+      // Alone, it would have been indexed 300 ms after it was stored.
+      expect(indexed(store, 'otter')).toEqual([]);
+      cacheMessages(store, [said(2, 'otter den')]);
+      vi.advanceTimersByTime(GATHER_MS);
+      expect(indexed(store, 'otter')).toEqual([1, 2]);
+      expect(store.messages.searchIndex.backlogged).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('indexes the words a message has when its turn comes, and forgets one deleted meanwhile', () => {
