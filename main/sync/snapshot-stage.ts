@@ -5,7 +5,8 @@
  * the event loop, so calls from the page are answered while a big organization's first sync runs.
  * Nothing here is visible to a reader until snapshot.ts swaps the staged lists in.
  */
-import type { RegisterResponse, User } from '../api';
+import * as z from 'zod';
+import { ProtocolError, User, type RegisterResponse } from '../api';
 import type { AccountStore } from '../store/account-store';
 import { dmKeyOf } from '../store/narrows';
 import type { UnreadEntry } from '../store/repos/unreads';
@@ -37,6 +38,25 @@ export function unreadEntries(r: RegisterResponse, selfId: number): UnreadEntry[
   return out;
 }
 
+const People = z.array(User);
+
+/**
+ * Checks one slice of register's people (the register schema leaves them unchecked, so that this
+ * cost is sliced too). A person we cannot read fails the register as any malformed answer does.
+ */
+function peopleIn(list: readonly unknown[], field: string, start: number): User[] {
+  const parsed = People.safeParse(list.slice(start, start + SLICE_ROWS));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const [index, ...rest] = issue?.path ?? [];
+  const at = [field, start + Number(index ?? 0), ...rest].map(String).join('.');
+  const text = issue?.message ?? 'invalid';
+  throw new ProtocolError(`Unexpected answer to POST /register: field '${at}': ${text}`, {
+    httpStatus: 200,
+    field: at,
+  });
+}
+
 /** What was staged, so the swap replaces exactly the lists register sent. */
 export interface Staged {
   users: boolean;
@@ -51,14 +71,14 @@ export function* stageSnapshot(store: AccountStore, r: RegisterResponse, selfId:
   const staging = store.staging;
   staging.clear();
   if (r.realm_users) {
-    const people: [readonly User[], boolean][] = [
-      [r.realm_users, true],
-      [r.realm_non_active_users ?? [], false],
-      [r.cross_realm_bots ?? [], true],
+    const people: [string, readonly unknown[], boolean][] = [
+      ['realm_users', r.realm_users, true],
+      ['realm_non_active_users', r.realm_non_active_users ?? [], false],
+      ['cross_realm_bots', r.cross_realm_bots ?? [], true],
     ];
-    for (const [list, active] of people) {
+    for (const [field, list, active] of people) {
       for (let start = 0; start < list.length; start += SLICE_ROWS) {
-        staging.addUsers(list.slice(start, start + SLICE_ROWS).map((u) => toStoredUser(u, active)));
+        staging.addUsers(peopleIn(list, field, start).map((u) => toStoredUser(u, active)));
         yield;
       }
     }

@@ -137,4 +137,20 @@ describe('staging', () => {
     applySnapshot(store, big('q3', 2, 0), SELF, 0);
     expect(names()).toEqual(['1:Me:active', '100:Person 0:active', '101:Person 1:active']);
   });
+
+  it('refuses a register with a person it cannot read, naming the field, and keeps the cache', () => {
+    applySnapshot(store, register('q1', 1), SELF, 0);
+    const before = names();
+    const people = [...Array.from({ length: SLICE_ROWS + 5 }, (_, i) => user(100 + i, `Person ${i}`))];
+    people[SLICE_ROWS + 2] = { user_id: 7, full_name: 'No address' };
+    expect(() => applySnapshot(store, register('q2', 1, { realm_users: people }), SELF, 0)).toThrow(
+      expect.objectContaining({
+        name: 'ProtocolError',
+        field: `realm_users.${SLICE_ROWS + 2}.email`,
+        message: expect.stringContaining('POST /register'),
+      }),
+    );
+    expect(names()).toEqual(before);
+    expect(store.syncState.get().queueId).toBe('q1');
+  });
 });
