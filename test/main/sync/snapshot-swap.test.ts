@@ -10,7 +10,7 @@ import { AccountStore } from '../../../main/store/account-store';
 import { applySnapshot, applySnapshotInSlices } from '../../../main/sync/snapshot';
 import { SLICE_ROWS, stageSnapshot } from '../../../main/sync/snapshot-stage';
 import { tempDir } from '../store/fixtures';
-import { SELF, register, user } from './fixtures';
+import { SELF, register, subscription, user } from './fixtures';
 
 let store: AccountStore;
 beforeEach(() => {
@@ -91,6 +91,23 @@ describe('a second snapshot', () => {
       { channelId: 10, name: 'plans', maxMessageId: 8 },
       { channelId: 10, name: 'hello', maxMessageId: 4 },
     ]);
+  });
+});
+
+describe('subscriber lists', () => {
+  it('are replaced whole by the next register: changed, dropped and newly partial lists', () => {
+    const lists = (general: number[], old: Record<string, unknown>) => ({
+      subscriptions: [subscription(10, 'general', { subscribers: general }), subscription(11, 'design')],
+      unsubscribed: [{ stream_id: 12, name: 'old', description: '', invite_only: false, ...old }],
+    });
+    applySnapshot(store, register('q1', 1, lists([SELF, 2], { subscribers: [3] })), SELF, 0);
+    applySnapshot(store, register('q2', 1, lists([2, 3], { partial_subscribers: [4] })), SELF, 0);
+    expect(store.subscribers.of(10)).toEqual({ userIds: [2, 3], partial: false });
+    expect(store.subscribers.of(12)).toEqual({ userIds: [4], partial: true });
+    expect(store.subscribers.of(11)).toBeNull();
+    applySnapshot(store, register('q3', 1, { subscriptions: [subscription(11, 'design')] }), SELF, 0);
+    expect(store.subscribers.of(10)).toBeNull();
+    expect(store.subscribers.count(10)).toBe(0);
   });
 });
 
