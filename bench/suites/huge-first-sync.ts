@@ -23,6 +23,8 @@ interface Round {
   /** The snapshot stored, and its longest hold. */
   snapshotMs: number;
   snapshotHeldMs: number;
+  /** CPU of the whole process meanwhile (user + system): unlike the time, not stretched by other processes. */
+  snapshotCpuMs: number;
 }
 
 async function oneSync(client: ApiClient, store: AccountStore): Promise<Round> {
@@ -32,13 +34,16 @@ async function oneSync(client: ApiClient, store: AccountStore): Promise<Round> {
   const registered = performance.now();
   const registerHeldMs = watch.stop();
   watch = watchLoop();
+  const cpu = process.cpuUsage();
   await applySnapshotInSlices(store, r, r.user_id ?? 0, Date.now());
   const snapshotHeldMs = watch.stop();
+  const used = process.cpuUsage(cpu);
   return {
     registerMs: registered - started,
     registerHeldMs,
     snapshotMs: performance.now() - registered,
     snapshotHeldMs,
+    snapshotCpuMs: (used.user + used.system) / 1000,
   };
 }
 
