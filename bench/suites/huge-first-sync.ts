@@ -80,6 +80,7 @@ export async function firstSyncFigures(
   ctx.metric('first sync at 30k people, cold: longest hold of the core loop, median', ms(median(held(cold))), 'ms');
   ctx.metric('first sync at 30k people, cold: longest hold of the core loop, worst', ms(Math.max(...held(cold))), 'ms');
   ctx.metric('first sync at 30k people, cold: snapshot stored, median', ms(median(pick(cold, 'snapshotMs'))), 'ms');
+  ctx.metric('first sync at 30k people, cold: snapshot CPU, median', ms(median(pick(cold, 'snapshotCpuMs'))), 'ms');
   ctx.metric(
     'first sync at 30k people, cold: snapshot, longest hold, median',
     ms(median(pick(cold, 'snapshotHeldMs'))),
