@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { UserSummary } from '../../common/model';
 import { DevServer } from '../../devserver/server';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
+import { firstSyncFigures } from './huge-first-sync';
 
 const OWNER = 'olivia@parley.example';
 /** What a user types after `@`, one key at a time: a common first name, then a surname. */
@@ -130,6 +131,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     ctx.note(
       `huge seed: ${state.realm_users.length} people in register, ${(registered.length / 1e6).toFixed(1)} MB of JSON`,
     );
+    await firstSyncFigures(ctx, started.url, { email: OWNER, apiKey: key }, registered);
 
     const cpuOf = async (f: () => Promise<unknown>, times: number): Promise<number[]> => {
       const out: number[] = [];
@@ -200,7 +202,8 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
 
 export const hugeSuite: Suite = {
   name: 'huge',
-  description: 'the biggest communities (30k people, 333k messages): dev server register and the mention typeahead',
+  description:
+    'the biggest communities (30k people, 333k messages): dev server register, the first sync, the mention typeahead',
   order: 45,
   cases,
 };

@@ -40,6 +40,7 @@ import { CacheVersions } from './versions';
 import { PresenceRepo } from './repos/presence';
 import { EmojiTableRepo } from './repos/emoji-table';
 import { ConversationDetailsRepo } from './repos/conversation-details';
+import { SnapshotStaging } from './repos/snapshot-staging';
 
 export function accountDbPath(dataDir: string, accountId: string): string {
   return join(dataDir, 'accounts', `${accountId}.sqlite`);
@@ -89,6 +90,8 @@ export class AccountStore {
   readonly reminders: RemindersRepo;
   readonly emojiTable: EmojiTableRepo;
   readonly conversationDetails: ConversationDetailsRepo;
+  /** Register's big lists, written in slices before a snapshot swaps them in (TEMP tables). */
+  readonly staging: SnapshotStaging;
 
   private constructor(db: Db, file: string) {
     this.db = db;
@@ -128,6 +131,7 @@ export class AccountStore {
     this.reminders = new RemindersRepo(db);
     this.emojiTable = new EmojiTableRepo(db);
     this.conversationDetails = new ConversationDetailsRepo(db);
+    this.staging = new SnapshotStaging(db);
   }
 
   /**

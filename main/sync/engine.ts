@@ -14,7 +14,7 @@ import type { Clock } from './clock';
 import type { Delta } from './deltas';
 import { classifyFailure } from './failures';
 import { waitForRetry } from './retry-wait';
-import { applySnapshot } from './snapshot';
+import { applySnapshotInSlices } from './snapshot';
 import type { SyncApi } from './sync-api';
 
 export interface SyncEngineDeps {
@@ -196,7 +196,9 @@ export class SyncEngine {
     const { api, store, clock, log } = this.#d;
     const r = await api.register(signal);
     if (r.queue_id === null) throw new Error('The server gave no event queue; it treated us as signed out.');
-    applySnapshot(store, r, this.#d.selfUserId, clock.now(), log);
+    // In slices that yield: the page's calls are answered while a big organization's snapshot is stored.
+    // Only a stop abandons it; a wake() (which aborts the attempt) must not throw away a register.
+    await applySnapshotInSlices(store, r, this.#d.selfUserId, clock.now(), log, this.#abort.signal);
     this.#queueId = r.queue_id;
     this.#lastEventId = r.last_event_id;
     this.#savedEventId = r.last_event_id;

@@ -73,11 +73,12 @@ function channelDirectory(store: AccountStore, raw: Raw, log?: Logger): void {
   for (const c of [...unsubscribed, ...never]) store.channelDirectory.upsert(toStoredChannel(c));
   const visible = new Set([...subscribed, ...unsubscribed, ...never].map((c) => c.stream_id));
   for (const id of store.channelDirectory.retainOnly(visible)) store.ranges.forgetChannel(id);
-  store.subscribers.clearAll();
-  for (const c of [...subscribed, ...unsubscribed, ...never]) {
-    const list = subscriberListOf(c);
-    if (list) store.subscribers.setList(c.stream_id, list.userIds, list.partial);
-  }
+  store.subscribers.replaceAll(
+    [...subscribed, ...unsubscribed, ...never].flatMap((c) => {
+      const list = subscriberListOf(c);
+      return list ? [{ channelId: c.stream_id, ...list }] : [];
+    }),
+  );
 }
 
 /**

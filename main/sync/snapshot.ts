@@ -1,17 +1,21 @@
 /**
- * Replaces the snapshot tables with what POST /register returned, in one transaction, and
- * records the new queue. The event stream had a gap before this queue, so every range open
- * to "newest" is cut back to what is actually cached, and every range is marked unverified.
+ * Replaces the snapshot tables with what POST /register returned and records the new queue. The
+ * big lists (people, unread messages) are first staged in slices (snapshot-stage.ts); everything
+ * is then made current in one transaction, so a reader never sees half a snapshot and a crash
+ * before it commits leaves the previous cache. The event stream had a gap before this queue, so
+ * every range open to "newest" is cut back to what is actually cached, and every range is marked
+ * unverified.
  */
 import type { RegisterResponse } from '../api';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
+import { yieldToEventLoop } from '../store/cache-messages';
 import { NEWEST, dmKeyOf, filterOfKey } from '../store/narrows';
-import type { UnreadEntry } from '../store/repos/unreads';
-import { toStoredUser, toSubscribedChannel } from './convert';
+import { toSubscribedChannel } from './convert';
 import { applyPresenceSnapshot } from './snapshot-presence';
 import { applyRecordsSnapshot } from './snapshot-records';
 import { applyScheduledSnapshot } from './snapshot-scheduled';
+import { stageSnapshot, type Staged } from './snapshot-stage';
 
 /** Register fields kept in the realm key/value table. */
 const REALM_KEYS = [
@@ -26,29 +30,7 @@ const REALM_KEYS = [
   'max_file_upload_size_mib',
 ] as const;
 
-function unreadEntries(r: RegisterResponse, selfId: number): UnreadEntry[] {
-  const u = r.unread_msgs;
-  if (!u) return [];
-  const out: UnreadEntry[] = [];
-  // Every ID in mentions is also listed under its channel or conversation below.
-  const mentions = new Set(u.mentions);
-  for (const s of u.streams) {
-    for (const id of s.unread_message_ids)
-      out.push({ messageId: id, channelId: s.stream_id, topic: s.topic, dmKey: null });
-  }
-  for (const pm of u.pms) {
-    const other = pm.other_user_id ?? pm.sender_id ?? selfId;
-    const dmKey = dmKeyOf([other, selfId]);
-    for (const id of pm.unread_message_ids) out.push({ messageId: id, channelId: null, topic: null, dmKey });
-  }
-  for (const h of u.huddles) {
-    const dmKey = dmKeyOf(h.user_ids_string.split(',').map(Number).concat(selfId));
-    for (const id of h.unread_message_ids) out.push({ messageId: id, channelId: null, topic: null, dmKey });
-  }
-  for (const e of out) if (mentions.has(e.messageId)) e.mentioned = true;
-  return out;
-}
-
+/** The whole snapshot at once, without yielding (tests, tools). */
 export function applySnapshot(
   store: AccountStore,
   r: RegisterResponse,
@@ -56,13 +38,45 @@ export function applySnapshot(
   now: number,
   log?: Logger,
 ): void {
+  const stager = stageSnapshot(store, r, selfId);
+  let step = stager.next();
+  while (!step.done) step = stager.next();
+  swapSnapshot(store, r, selfId, now, step.value, log);
+}
+
+/**
+ * The snapshot as the sync engine stores it: the staging slices yield to the event loop, so the
+ * page's calls are answered between them; then the one transaction that makes it current. A
+ * stop (signal) ends it between slices, leaving the cache as it was.
+ */
+export async function applySnapshotInSlices(
+  store: AccountStore,
+  r: RegisterResponse,
+  selfId: number,
+  now: number,
+  log?: Logger,
+  signal?: AbortSignal,
+): Promise<void> {
+  const stager = stageSnapshot(store, r, selfId);
+  let step = stager.next();
+  while (!step.done) {
+    await yieldToEventLoop();
+    signal?.throwIfAborted();
+    step = stager.next();
+  }
+  swapSnapshot(store, r, selfId, now, step.value, log);
+}
+
+function swapSnapshot(
+  store: AccountStore,
+  r: RegisterResponse,
+  selfId: number,
+  now: number,
+  staged: Staged,
+  log?: Logger,
+): void {
   store.transaction(() => {
-    const users = [
-      ...(r.realm_users ?? []).map((u) => toStoredUser(u, true)),
-      ...(r.realm_non_active_users ?? []).map((u) => toStoredUser(u, false)),
-      ...(r.cross_realm_bots ?? []).map((u) => toStoredUser(u, true)),
-    ];
-    if (r.realm_users) store.users.replaceAll(users);
+    if (staged.users) store.staging.swapUsers();
     if (r.subscriptions) store.channels.replaceSubscribed(r.subscriptions.map(toSubscribedChannel));
     if (r.recent_private_conversations) {
       store.recentDms.replaceAll(
@@ -72,12 +86,7 @@ export function applySnapshot(
         })),
       );
     }
-    if (r.unread_msgs) {
-      const entries = unreadEntries(r, selfId);
-      store.unreads.replaceAll(entries);
-      for (const e of entries)
-        if (e.channelId !== null && e.topic !== null) store.topics.note(e.channelId, e.topic, e.messageId);
-    }
+    if (staged.unreads) store.staging.swapUnreads();
     if (r.starred_messages) store.starred.replaceAll(r.starred_messages);
     const realm: Record<string, unknown> = {};
     for (const key of REALM_KEYS) realm[key] = r[key];

@@ -21,6 +21,9 @@ export class SubscribersRepo {
   readonly #list;
   readonly #users;
   readonly #count;
+  readonly #dropMissing;
+  readonly #addAll;
+  readonly #setLists;
 
   constructor(db: Db) {
     this.#db = db;
@@ -34,11 +37,33 @@ export class SubscribersRepo {
     this.#list = db.prepare('SELECT partial FROM subscriber_lists WHERE channel_id = ?').pluck();
     this.#users = db.prepare('SELECT user_id FROM channel_subscribers WHERE channel_id = ? ORDER BY user_id').pluck();
     this.#count = db.prepare('SELECT count(*) FROM channel_subscribers WHERE channel_id = ?').pluck();
+    // Each fed a JSON array of [channelId, userId] (or [channelId, partial]) rows.
+    this.#dropMissing = db.prepare(
+      `DELETE FROM channel_subscribers
+       WHERE (channel_id, user_id) NOT IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))`,
+    );
+    this.#addAll = db.prepare(
+      'INSERT OR IGNORE INTO channel_subscribers (channel_id, user_id) SELECT value ->> 0, value ->> 1 FROM json_each(?)',
+    );
+    this.#setLists = db.prepare(
+      'INSERT OR REPLACE INTO subscriber_lists (channel_id, partial) SELECT value ->> 0, value ->> 1 FROM json_each(?)',
+    );
   }
 
-  /** Forgets every list (a new register brings them all again). */
-  clearAll(): void {
-    this.#db.exec('DELETE FROM channel_subscribers; DELETE FROM subscriber_lists;');
+  /**
+   * Replaces every list at once (register): set-based, so a 30,000-person organization's lists are
+   * not a statement per subscriber inside the snapshot's transaction, and only the rows that
+   * changed are written.
+   */
+  replaceAll(lists: readonly ({ channelId: number } & SubscriberList)[]): void {
+    const pairs = JSON.stringify(lists.flatMap((l) => l.userIds.map((u) => [l.channelId, u])));
+    const known = JSON.stringify(lists.map((l) => [l.channelId, l.partial ? 1 : 0]));
+    this.#db.transaction(() => {
+      this.#dropMissing.run(pairs);
+      this.#addAll.run(pairs);
+      this.#db.exec('DELETE FROM subscriber_lists');
+      this.#setLists.run(known);
+    })();
   }
 
   /** Replaces one channel's list. */
