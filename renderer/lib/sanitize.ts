@@ -16,6 +16,7 @@ import {
   VALUE_ATTRS,
 } from './sanitizeRules';
 import { allowedClasses } from './zulipClasses';
+import { BoundedCache } from './boundedCache';
 
 /**
  * No event handlers, no target (we set our own): only what display needs. `style` is listed only
@@ -160,13 +161,24 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+/**
+ * The last results, by organization and HTML: a row is built again when it scrolls back into view
+ * or its channel is opened again, and its message object is replaced when it is read or reacted
+ * to, each time with the same content. The output depends on nothing else (the hooks read only
+ * the node and the base), so a held result is the one sanitizing again would give.
+ */
+const recent = new BoundedCache<string, string>(1000);
+
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
-  currentBase = options.baseUrl ?? null;
-  try {
-    return purify.sanitize(html);
-  } finally {
-    currentBase = null;
-  }
+  const base = options.baseUrl ?? null;
+  return recent.get(`${base ?? ''}\n${html}`, () => {
+    currentBase = base;
+    try {
+      return purify.sanitize(html);
+    } finally {
+      currentBase = null;
+    }
+  });
 }
 
 /**

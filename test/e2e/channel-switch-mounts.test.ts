@@ -29,6 +29,35 @@ interface Mounts {
   kept: number;
 }
 
+/** Waits until the list's rows stay put for a few frames, and counts what was built since the count began. */
+async function settledCount(): Promise<Mounts> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(
+          () =>
+            new Promise<string>((done) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  done(String(document.querySelectorAll('#app [role="log"] article').length)),
+                ),
+              ),
+            ),
+        );
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: UI_TIMEOUT },
+    )
+    .toBe(true);
+  return page.evaluate(() => ({
+    built: (window as unknown as { built: number }).built,
+    kept: document.querySelectorAll('#app [role="log"] article').length,
+  }));
+}
+
 /** Clicks the channel, waits until its rows stay put for a few frames, and counts what was built. */
 async function switchAndCount(name: string): Promise<Mounts> {
   await page.evaluate(() => {
@@ -47,29 +76,7 @@ async function switchAndCount(name: string): Promise<Mounts> {
   await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name, exact: true }).click();
   const log = page.getByRole('log', { name: `#${name}` });
   await log.getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const now = await page.evaluate(
-          () =>
-            new Promise<string>((done) =>
-              requestAnimationFrame(() =>
-                requestAnimationFrame(() => done(String(document.querySelectorAll('[role="log"] article').length))),
-              ),
-            ),
-        );
-        const same = now === last;
-        last = now;
-        return same;
-      },
-      { timeout: UI_TIMEOUT },
-    )
-    .toBe(true);
-  return page.evaluate(() => ({
-    built: (window as unknown as { built: number }).built,
-    kept: document.querySelectorAll('[role="log"] article').length,
-  }));
+  return settledCount();
 }
 
 it('builds on a channel switch about the rows it keeps, not two or three times as many', async () => {
@@ -93,4 +100,27 @@ it('builds on a channel switch about the rows it keeps, not two or three times a
       mounts.kept + 2,
     );
   }
+});
+
+it('builds about the rows it keeps for the first list after a launch too (row heights kept across it)', async () => {
+  // Counted from the page's first script: the app's own rows only, not the launch picture's.
+  await page.addInitScript(() => {
+    const w = window as unknown as { built: number };
+    w.built = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element) || !node.closest('#app')) continue;
+          w.built += (node.matches('article') ? 1 : 0) + node.querySelectorAll('article').length;
+        }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.reload();
+  // The last test ended in #general: the app opens it again.
+  await page.getByRole('log', { name: '#general' }).getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
+  const mounts = await settledCount();
+  expect(mounts.kept).toBeGreaterThan(3);
+  expect(mounts.built, `${mounts.built} message elements built, ${mounts.kept} kept`).toBeLessThanOrEqual(
+    mounts.kept + 2,
+  );
 });

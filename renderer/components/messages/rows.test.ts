@@ -74,3 +74,27 @@ describe('isPrepend', () => {
     expect(isPrepend(rowsOf([1, 2]), [])).toBe(false);
   });
 });
+
+describe('buildRows with the previous rows', () => {
+  it('keeps the row object of each unchanged message, so the list leaves those rows alone', () => {
+    const messages = [1, 2, 3].map((id) => message({ id, senderId: 11 }));
+    const first = buildRows(messages);
+    const next = buildRows([...messages, message({ id: 4, senderId: 11 })], first);
+    expect(next.slice(0, 3)).toEqual(first);
+    for (let i = 0; i < 3; i++) expect(next[i]).toBe(first[i]);
+  });
+
+  it('makes a new row for a message that changed, or whose grouping changed', () => {
+    const messages = [1, 2, 3].map((id) => message({ id, senderId: 11 }));
+    const first = buildRows(messages);
+    // Message 2 is read now (a new object); message 3 loses its continuation when 2 is removed.
+    const read = { ...messages[1]!, read: true };
+    const next = buildRows([messages[0]!, read, messages[2]!], first);
+    expect(next[0]).toBe(first[0]);
+    expect(next[1]).not.toBe(first[1]);
+    expect(next[1]!.message).toBe(read);
+    const without = buildRows([messages[0]!, message({ id: 5, senderId: 12 }), messages[2]!], first);
+    expect(without[2]).not.toBe(first[2]);
+    expect(without[2]!.continued).toBe(false);
+  });
+});

@@ -37,14 +37,19 @@ export function rowKey(message: MessageView): string {
   return message.localId !== undefined ? `local:${message.localId}` : `id:${message.id}`;
 }
 
-export function buildRows(messages: readonly MessageView[]): Row[] {
-  let previous: MessageView | null = null;
+/**
+ * The rows of `messages`. A row of `previous` whose message and grouping are unchanged is
+ * returned as the same object: the list then leaves its component alone, so a new message
+ * re-renders one row, not every row on screen (issue 28 item 2).
+ */
+export function buildRows(messages: readonly MessageView[], previous: readonly Row[] = []): Row[] {
+  const before = new Map(previous.map((row) => [row.message, row]));
+  let last: MessageView | null = null;
   return messages.map((message) => {
-    const sameDay = previous !== null && localDay(previous.timestamp) === localDay(message.timestamp);
-    const recipientBar = previous === null || !sameRecipient(previous, message);
+    const sameDay = last !== null && localDay(last.timestamp) === localDay(message.timestamp);
+    const recipientBar = last === null || !sameRecipient(last, message);
     // A /me message reads as an action, so the next message names its sender again (as Zulip).
-    const continued =
-      !recipientBar && sameDay && previous !== null && previous.senderId === message.senderId && !previous.isMe;
+    const continued = !recipientBar && sameDay && last !== null && last.senderId === message.senderId && !last.isMe;
     const row: Row = {
       key: rowKey(message),
       message,
@@ -53,9 +58,20 @@ export function buildRows(messages: readonly MessageView[]): Row[] {
       dateDivider: !recipientBar && !sameDay,
       continued,
     };
-    previous = message;
-    return row;
+    last = message;
+    const kept = before.get(message);
+    return kept && sameRow(kept, row) ? kept : row;
   });
+}
+
+function sameRow(a: Row, b: Row): boolean {
+  return (
+    a.key === b.key &&
+    a.recipientBar === b.recipientBar &&
+    a.dateUnchanged === b.dateUnchanged &&
+    a.dateDivider === b.dateDivider &&
+    a.continued === b.continued
+  );
 }
 
 /**
