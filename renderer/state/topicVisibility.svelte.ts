@@ -7,12 +7,25 @@ import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
 import { sameTopic } from '../lib/narrow';
 import type { MenuItem } from '../components/actions/menu';
+import { SvelteMap } from 'svelte/reactivity';
 import { RecordList } from './recordList.svelte';
+
+const SETTLE_MS = 10_000;
+const NONE_SETTLE_MS = 3_000;
+const pendingKey = (channelId: number, topic: string) => `${channelId}\u0000${topic.toLowerCase()}`;
 
 export class TopicVisibilityState {
   readonly list: RecordList<TopicVisibilityView>;
   /** The last change that failed, for the sidebar to show. */
   error = $state<string | null>(null);
+  /**
+   * Changes asked for and not yet in the list: what the user set is what the menu and Shift+M
+   * read at once, so a second press right after the first undoes it instead of repeating it.
+   * The server's user_topic event brings the change into the list, a moment after the answer;
+   * an entry goes once the list has it (or after SETTLE_MS, should the event never come).
+   */
+  readonly #pending = new SvelteMap<string, TopicVisibility>();
+  readonly #stopSettling: () => void;
 
   constructor(
     private readonly bridge: BridgeClient,
@@ -23,9 +36,19 @@ export class TopicVisibilityState {
     this.list = new RecordList(bridge, accountId, ['topicVisibility'], (cursor, limit) =>
       bridge.call('topics:listVisibility', { accountId, cursor, limit }),
     );
+    this.#stopSettling = $effect.root(() => {
+      $effect(() => {
+        for (const v of this.list.items) {
+          const key = pendingKey(v.channelId, v.topic);
+          if (this.#pending.get(key) === v.visibility) this.#pending.delete(key);
+        }
+      });
+    });
   }
 
   of(channelId: number, topic: string): TopicVisibility {
+    const pending = this.#pending.get(pendingKey(channelId, topic));
+    if (pending !== undefined) return pending;
     return this.list.items.find((v) => v.channelId === channelId && sameTopic(v.topic, topic))?.visibility ?? 'none';
   }
 
@@ -47,15 +70,26 @@ export class TopicVisibilityState {
 
   async set(channelId: number, topic: string, visibility: TopicVisibility): Promise<void> {
     this.error = null;
+    const key = pendingKey(channelId, topic);
+    this.#pending.set(key, visibility);
     try {
       await this.bridge.call('topics:setVisibility', { accountId: this.accountId, channelId, topic, visibility });
+      // 'none' is no row in the list: nothing there will say it has arrived.
+      setTimeout(() => this.#forget(key, visibility), visibility === 'none' ? NONE_SETTLE_MS : SETTLE_MS);
       await this.list.load();
     } catch (error) {
       this.error = errorText(error);
+      this.#forget(key, visibility);
     }
   }
 
+  /** A later change to the same topic owns the entry until its own answer. */
+  #forget(key: string, visibility: TopicVisibility): void {
+    if (this.#pending.get(key) === visibility) this.#pending.delete(key);
+  }
+
   dispose(): void {
+    this.#stopSettling();
     this.list.dispose();
   }
 }
