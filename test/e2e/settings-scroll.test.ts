@@ -34,8 +34,16 @@ function measure(label: string): Promise<Layout> {
       !(scroller.scrollHeight > scroller.clientHeight && /auto|scroll/.test(getComputedStyle(scroller).overflowY))
     )
       scroller = scroller.parentElement;
-    scroller?.scrollTo({ top: scroller.scrollHeight });
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // Parts of a screen load after it shows (profile fields, groups): scroll to the end until the
+    // content has stopped growing, then measure.
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    for (let height = -1, i = 0; scroller && scroller.scrollHeight !== height && i < 50; i++) {
+      height = scroller.scrollHeight;
+      scroller.scrollTo({ top: height });
+      await frames();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await frames();
     // What is drawn, down to any inner scrolled list (its box counts, not the rows it hides).
     const drawn: HTMLElement[] = [];
     const walk = (e: HTMLElement): void => {
