@@ -6,7 +6,7 @@
 import type { MessageView, Narrow, Sidebar, UnreadSummary } from '../../common/model';
 import type { ApiClient } from '../api';
 import type { Logger } from '../log';
-import type { EventListener } from '../ipc/types';
+import type { EventListener } from '../event-listener';
 import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';

@@ -3,7 +3,7 @@
  * and the events it publishes. Built by the AccountManager; the IPC handlers call it.
  */
 import { randomUUID } from 'node:crypto';
-import type { EventListener } from '../ipc/types';
+import type { EventListener } from '../event-listener';
 import type {
   AccountStatus,
   AccountSummary,

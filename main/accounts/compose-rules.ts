@@ -1,6 +1,6 @@
 /** What a message must be before it is queued; broken input gets a clear error and nothing is stored. */
 import type { ComposeTarget } from '../../common/model';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { AccountStore } from '../store/account-store';
 
 /** Zulip's historical limits, for servers (or caches) that have not told us theirs. */

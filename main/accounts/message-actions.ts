@@ -33,7 +33,7 @@ import {
   type ApiClient,
   type EditMessageParams,
 } from '../api';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { Logger } from '../log';
 import { searchMessages, SearchQueryError } from '../search/search';
 import type { AccountStore } from '../store/account-store';

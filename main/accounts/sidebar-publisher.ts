@@ -6,7 +6,7 @@
  * totals ride along: unreads:changed goes out whenever they changed, sidebar or not.
  */
 import type { Sidebar, UnreadSummary } from '../../common/model';
-import type { EventListener } from '../ipc/types';
+import type { EventListener } from '../event-listener';
 import type { SidebarScope } from '../sync/deltas';
 import { SidebarDiffer } from './sidebar-diff';
 import type { SidebarPart } from './views';

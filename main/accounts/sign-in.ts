@@ -10,7 +10,7 @@ import type { ServerInfo } from '../../common/model';
 import { ApiClient, ApiError, NetworkError, fetchApiKey, getOwnUser, probeServer, type OwnUser } from '../api';
 import { parseApiKey, parseZuliprc } from '../auth';
 import type { CredentialStore } from '../credentials';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { Logger } from '../log';
 import type { AccountRecord, AppStore } from '../store/app-store';
 

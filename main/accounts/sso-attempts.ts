@@ -6,7 +6,7 @@
  */
 import type { ServerInfo } from '../../common/model';
 import { AuthInputError, SsoLogin, parseSsoRedirect, type SsoCredentials } from '../auth';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 
 /** A browser sign-in that takes longer than this is abandoned (its pad forgotten). */
 export const SSO_ATTEMPT_TTL_MS = 15 * 60_000;

@@ -3,26 +3,16 @@
  * on and a sentence a person can read. Nothing here may carry a secret, so every message
  * also goes through the log's redaction before it leaves.
  */
-import type { IpcError, IpcErrorCode } from '../../common/ipc/contract';
+import type { IpcError } from '../../common/ipc/contract';
 import { ApiError, NetworkError, ProbeError, ProtocolError, RedirectRefusedError } from '../api';
 import { AuthInputError } from '../auth';
 import { KeychainError } from '../credentials';
+import { IpcFailure } from '../failure';
 import { redactText, type Logger } from '../log';
 import { StoreError } from '../store/errors';
 import { StorageFailure } from '../store/storage-failure';
 
-/** A failure whose code and message are already right for the renderer. */
-export class IpcFailure extends Error {
-  override readonly name = 'IpcFailure';
-  readonly code: IpcErrorCode;
-  readonly details: Record<string, unknown> | undefined;
-
-  constructor(code: IpcErrorCode, message: string, details?: Record<string, unknown>) {
-    super(message);
-    this.code = code;
-    this.details = details;
-  }
-}
+export { IpcFailure };
 
 function known(e: unknown): IpcError | null {
   if (e instanceof IpcFailure)

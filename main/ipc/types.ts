@@ -3,9 +3,10 @@
  * main/electron, WebSocket in main/host). Transports only move frames; the core validates
  * arguments, runs the call and turns every failure into an IpcError.
  */
-import type { EventName, Events, IpcResult, SendName, Sends } from '../../common/ipc/contract';
+import type { IpcResult, SendName, Sends } from '../../common/ipc/contract';
+import type { EventListener } from '../event-listener';
 
-export type EventListener = <N extends EventName>(name: N, payload: Events[N]) => void;
+export type { EventListener };
 
 export interface Core {
   /** Runs one call named by the renderer. Never throws: unknown names and bad args come back as errors. */

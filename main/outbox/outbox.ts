@@ -15,7 +15,7 @@
  */
 import type { ComposeTarget } from '../../common/model';
 import { ApiError, isAuthFailure, isTransient } from '../api';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import type { OutboxEntry } from '../store/repos/outbox';

@@ -6,8 +6,8 @@
 import type { CallArgs } from '../../common/ipc/contract';
 import type { FeatureGates, RecordArea, UserDetails } from '../../common/model';
 import { getUsers, type ApiClient } from '../api';
-import { IpcFailure } from '../ipc/errors';
-import type { EventListener } from '../ipc/types';
+import { IpcFailure } from '../failure';
+import type { EventListener } from '../event-listener';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import { toStoredUser } from '../sync/convert';

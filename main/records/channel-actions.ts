@@ -11,7 +11,7 @@ import { createChannel } from '../api/routes/channels';
 import { wireSetting } from './record-actions';
 import { subscribe, unsubscribe, updateSubscriptionProperties } from '../api/routes/subscriptions';
 import { setTopicVisibility, type VisibilityPolicyValue } from '../api/routes/user-topics';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { AccountStore } from '../store/account-store';
 import { requireFeature } from './gates';
 import type { FeatureGates } from '../../common/model';

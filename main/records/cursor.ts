@@ -2,7 +2,7 @@
  * Page cursors as the renderer sees them: opaque text holding the sort key of the previous
  * page's last item. A cursor that does not decode to the expected shape is refused clearly.
  */
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { KeyedPage } from '../store/repos/paging';
 import { clampLimit } from '../store/repos/paging';
 import type { Page } from '../../common/model';

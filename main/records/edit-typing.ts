@@ -8,7 +8,7 @@ import type { EditingView } from '../../common/model';
 import type { ApiClient } from '../api';
 import { setEditTyping } from '../api/routes/typing-edit';
 import { DEFAULT_STARTED_WAIT_MS, DEFAULT_STOPPED_WAIT_MS, TypingSender } from '../accounts/typing-sender';
-import type { EventListener } from '../ipc/types';
+import type { EventListener } from '../event-listener';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 import { DEFAULT_TYPING_EXPIRY_MS, TypingTracker, type Timers } from './typing';

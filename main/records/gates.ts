@@ -1,7 +1,7 @@
 /** Which features this account's server has (api-v1.md section 9), for the renderer and for the calls. */
 import type { FeatureGates } from '../../common/model';
 import { channelPermissionsAt, supports } from '../api';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { AccountStore } from '../store/account-store';
 
 /** [INFERENCE] The drafts API arrived with enable_drafts_synchronization, FL 87. */

@@ -13,7 +13,7 @@ import type {
   UserGroupView,
   UserSummary,
 } from '../../common/model';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import type { AccountStore } from '../store/account-store';
 import { decodeCursor, pageLimit, pageOfList, toPage } from './cursor';
 import {

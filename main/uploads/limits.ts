@@ -3,7 +3,7 @@
  * files up to the organization's max_file_upload_size_mib (Zulip's default 25 MiB when the server
  * has not said), custom emoji as Zulip takes them (5 MiB; PNG, GIF, JPEG, WebP or SVG).
  */
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 
 const MIB = 1024 * 1024;
 export const DEFAULT_MAX_FILE_UPLOAD_MIB = 25;

@@ -9,7 +9,7 @@ import type { Events, IpcErrorCode } from '../../common/ipc/contract';
 import { UPLOAD_CHUNK_BYTES, type UploadedFileRef } from '../../common/ipc/uploads-contract';
 import type { ApiClient } from '../api';
 import { uploadCustomEmoji, uploadFile } from '../api/routes/uploads';
-import { IpcFailure } from '../ipc/errors';
+import { IpcFailure } from '../failure';
 import { checkUpload, type FileFacts } from './limits';
 
 /** Uploads open at once; more means a renderer gone wrong, not a person attaching files. */
