@@ -7,8 +7,7 @@
  * old lists or the new ones, never half, and a crash before the swap leaves the cache as it was.
  */
 import type { Db } from '../db';
-import { topicKey } from '../topic-key';
-import type { UnreadEntry } from './unreads';
+import { unreadRowsJson, type UnreadEntry } from './unreads';
 import type { StoredUser } from './users';
 
 const USER_COLUMNS = 'id, email, full_name, avatar_url, role, is_bot, is_active, extra';
@@ -65,15 +64,7 @@ export class SnapshotStaging {
 
   addUnreads(entries: readonly UnreadEntry[]): void {
     if (entries.length === 0) return;
-    const rows = entries.map((e) => [
-      e.messageId,
-      e.channelId,
-      e.topic,
-      e.topic === null ? null : topicKey(e.topic),
-      e.dmKey,
-      e.mentioned ? 1 : 0,
-    ]);
-    this.#stageUnreads.run(JSON.stringify(rows));
+    this.#stageUnreads.run(unreadRowsJson(entries));
   }
 
   /**

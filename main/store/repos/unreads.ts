@@ -143,15 +143,7 @@ export class UnreadsRepo {
 
   add(entries: readonly UnreadEntry[]): void {
     if (entries.length === 0) return;
-    const rows = entries.map((e) => [
-      e.messageId,
-      e.channelId,
-      e.topic,
-      e.topic === null ? null : topicKey(e.topic),
-      e.dmKey,
-      e.mentioned ? 1 : 0,
-    ]);
-    this.#insert.run(JSON.stringify(rows));
+    this.#insert.run(unreadRowsJson(entries));
   }
 
   /** Marks these read; returns the IDs that were unread. */
@@ -256,4 +248,21 @@ export class UnreadsRepo {
   firstUnread(): number | null {
     return (this.#firstAnywhere.get() as number | null) ?? null;
   }
+}
+
+/**
+ * Entries as the JSON rows the unread inserts read with json_each: message_id, channel_id, topic,
+ * topic_key, dm_key, mentioned. Also what snapshot-staging.ts stages, so both agree on the order.
+ */
+export function unreadRowsJson(entries: readonly UnreadEntry[]): string {
+  return JSON.stringify(
+    entries.map((e) => [
+      e.messageId,
+      e.channelId,
+      e.topic,
+      e.topic === null ? null : topicKey(e.topic),
+      e.dmKey,
+      e.mentioned ? 1 : 0,
+    ]),
+  );
 }
