@@ -21,16 +21,22 @@ async function settledPasses(checkpointer: Checkpointer, quietMs: number): Promi
   }
 }
 
+/** A fresh account database with its checkpointer ready, and a statement that commits one row. */
+async function openWatched(name: string) {
+  const file = join(tempDir(), `${name}.sqlite`);
+  const db = openDatabase(file, { migrations: accountMigrations, recoverCorrupt: false });
+  const events: CheckpointerEvent[] = [];
+  const checkpointer = new Checkpointer(db, file, { restartFrames: 6144, onEvent: (e) => events.push(e) });
+  await vi.waitFor(() => expect(events.map((e) => e.kind)).toContain('ready'));
+  const write = db.prepare(
+    "INSERT INTO realm (key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  );
+  return { db, events, checkpointer, write };
+}
+
 describe('Checkpointer while idle', () => {
   it('runs no pass while nothing is written, and copies the next write', async () => {
-    const file = join(tempDir(), 'idle.sqlite');
-    const db = openDatabase(file, { migrations: accountMigrations, recoverCorrupt: false });
-    const events: CheckpointerEvent[] = [];
-    const checkpointer = new Checkpointer(db, file, { restartFrames: 6144, onEvent: (e) => events.push(e) });
-    await vi.waitFor(() => expect(events.map((e) => e.kind)).toContain('ready'));
-    const write = db.prepare(
-      "INSERT INTO realm (key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-    );
+    const { db, events, checkpointer, write } = await openWatched('idle');
     for (let i = 0; i < 20; i++) write.run(`idle-test-${i}`);
 
     // 1.5 s without a pass (longer than the 1 s a woken worker waits for writes to settle); the
@@ -52,14 +58,7 @@ describe('Checkpointer while idle', () => {
   }, 60_000);
 
   it('copies the few commits of one incoming message with one pass, not a pass (and fsyncs) each', async () => {
-    const file = join(tempDir(), 'settle.sqlite');
-    const db = openDatabase(file, { migrations: accountMigrations, recoverCorrupt: false });
-    const events: CheckpointerEvent[] = [];
-    const checkpointer = new Checkpointer(db, file, { restartFrames: 6144, onEvent: (e) => events.push(e) });
-    await vi.waitFor(() => expect(events.map((e) => e.kind)).toContain('ready'));
-    const write = db.prepare(
-      "INSERT INTO realm (key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-    );
+    const { db, events, checkpointer, write } = await openWatched('settle');
     write.run('settle-first');
     const asleep = await settledPasses(checkpointer, 1500);
     // The message, the reader's read, the server's flag event: a few commits within a second.
