@@ -83,6 +83,17 @@ export interface PagerDeps {
   onDoubt?: () => void;
 }
 
+/**
+ * How many times a window is asked for when a new snapshot (or "mark all read") lands while it is
+ * on its way: such an answer is not stored, and answering from the cache alone would leave out
+ * every fetched message the cache did not hold (a Combined feed opened during the first sync
+ * showed no DM). The next answer is after the snapshot, so a second try almost always stands.
+ */
+const ATTEMPTS_OVER_SNAPSHOTS = 3;
+
+/** A fetch whose answer could not be stored because everything may have changed meanwhile. */
+const OVERTAKEN = Symbol('overtaken');
+
 export class Pager {
   readonly #d: PagerDeps;
 
@@ -108,8 +119,10 @@ export class Pager {
       return { ...view.page, fromCache: true, ...nothingChanged() };
     }
     if (cacheOnly) throw new NotCachedError();
-    if (view) return this.#fillGaps(filter, resolved, before, after, view);
-    return this.fetch(filter, resolved, before, after);
+    if (!view) return this.fetch(filter, resolved, before, after);
+    const filled = await this.#fillGaps(filter, resolved, before, after, view);
+    // The parts fetched were not stored, so the cache cannot join them: ask for the whole window.
+    return filled === OVERTAKEN ? this.fetch(filter, resolved, before, after) : filled;
   }
 
   /**
@@ -123,6 +136,24 @@ export class Pager {
     after: number,
     { report = false }: { report?: boolean } = {},
   ): Promise<PageResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await this.#fetchOnce(filter, anchor, before, after, report, attempt < ATTEMPTS_OVER_SNAPSHOTS);
+      if (result !== OVERTAKEN) return result;
+      this.#d.log.info('a new snapshot landed while a page was fetched; asking again', {
+        narrow: filterKey(filter),
+        attempt,
+      });
+    }
+  }
+
+  async #fetchOnce(
+    filter: NarrowFilter,
+    anchor: PageAnchor,
+    before: number,
+    after: number,
+    report: boolean,
+    mayRetry: boolean,
+  ): Promise<PageResult | typeof OVERTAKEN> {
     const start = this.#begin();
     try {
       let fetched: FetchedPage;
@@ -133,6 +164,7 @@ export class Pager {
       }
       const range = this.#provenRange(filter, anchor, fetched, start.queue);
       const stored = await storePage(this.#d.store, filter, fetched.messages, range, start, { report });
+      if (mayRetry && this.#d.store.versions.everythingSince(start.version)) return OVERTAKEN;
       if (stored.doubtful > 0) this.#d.onDoubt?.();
       return {
         messages: this.#asCached(filter, fetched.messages, stored.skippedIds),
@@ -185,7 +217,7 @@ export class Pager {
     before: number,
     after: number,
     view: CacheView,
-  ): Promise<PageResult> {
+  ): Promise<PageResult | typeof OVERTAKEN> {
     this.#checkVerified(filter, anchor, before, after, view);
     const start = this.#begin();
     try {
@@ -202,7 +234,7 @@ export class Pager {
     after: number,
     view: CacheView,
     start: PageStart,
-  ): Promise<PageResult> {
+  ): Promise<PageResult | typeof OVERTAKEN> {
     const watch = new WriteWatch(this.#d.store);
     const fetched: { edge: number; page: FetchedPage }[] = [];
     try {
@@ -228,6 +260,7 @@ export class Pager {
       // Left as cached: the answer is read again below.
       if (stored.skippedIds.length > 0) watch.check();
     }
+    if (this.#d.store.versions.everythingSince(start.version)) return OVERTAKEN;
     watch.check();
     // The cached part read above still stands unless an event changed the cache meanwhile.
     const again = watch.untouched ? null : viewAround(this.#d.store, filter, anchor, before, after);

@@ -295,3 +295,49 @@ it('opens a topic at its first unread message, and marks read only what the read
     .toBeLessThan(40);
   await expect.poll(() => ownerHttp.unreadIn(channel.stream_id, topic), { timeout: UI_TIMEOUT }).toEqual([]);
 });
+
+it('keeps following the end after opening there until the reader scrolls, whatever else moves the list', async () => {
+  const owner = server.byRole(100);
+  const member = server.byRole(400);
+  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
+  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
+  const channel = await sharedChannel(ownerHttp, memberHttp);
+  await ownerHttp.markChannelRead(channel.stream_id);
+  await page.getByRole('navigation', { name: 'Direct messages' }).getByRole('button', { name: 'You' }).click();
+  await page
+    .getByRole('navigation', { name: 'Channels' })
+    .getByRole('button', { name: channel.name, exact: true })
+    .click();
+  const messageLog = page.getByRole('log', { name: `#${channel.name}` });
+  await visible(messageLog.getByRole('article').first());
+  await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
+  await settled();
+  // A scroll the reader did not make: rows measured taller than their estimate move the list
+  // like this on a loaded machine, between virtua's placing it at the end and its next frame.
+  await readView((await readView()).scrollTop - 300);
+  await frames();
+  const arrived = `Arrived after the list moved by itself ${Date.now().toString(36)}`;
+  await memberHttp.sendToTopic(channel.stream_id, `follow ${Date.now().toString(36)}`, arrived);
+  const newest = messageLog.getByRole('article').filter({ hasText: arrived });
+  await visible(newest);
+  await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
+  await shoot('06-followed-after-moved');
+
+  // The reader's own wheel does stop it.
+  const box = await messageLog.evaluate((log) => {
+    const { x, y, width, height } = log.parentElement!.getBoundingClientRect();
+    return { x: x + width / 2, y: y + height / 2 };
+  });
+  await page.mouse.move(box.x, box.y);
+  await page.mouse.wheel(0, -400);
+  await settled();
+  const reading = await readView();
+  expect(reading.fromBottom).toBeGreaterThan(200);
+  await memberHttp.sendToTopic(
+    channel.stream_id,
+    `follow ${Date.now().toString(36)}`,
+    `After the wheel ${Date.now().toString(36)}`,
+  );
+  await expect.poll(async () => (await readView()).loaded, { timeout: UI_TIMEOUT }).toBe(reading.loaded + 1);
+  expect((await readView()).scrollTop).toBe(reading.scrollTop);
+});

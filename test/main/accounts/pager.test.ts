@@ -116,4 +116,62 @@ describe('Pager', () => {
     expect(page).toMatchObject({ foundNewest: false, foundOldest: false });
     store.close();
   });
+
+  describe('when a new snapshot lands while a page is on its way', () => {
+    /** A pager whose next GET /messages answers only after a new snapshot (or mark-all-read) landed. */
+    function overtakenPager(store: AccountStore): { pager: Pager; overtake: () => void; asked: () => number } {
+      let armed = false;
+      let asked = 0;
+      const overtaking: typeof fetch = async (input, init) => {
+        const response = await countingFetch(input, init);
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.pathname.endsWith('/messages')) {
+          asked += 1;
+          if (armed) store.versions.touchEverything();
+          armed = false;
+        }
+        return response;
+      };
+      const client = new ApiClient({ realmUrl: server.baseUrl, auth: me, fetch: overtaking });
+      const pager = new Pager({
+        store,
+        fetch: messageFetcher(client, () => 420, me.userId),
+        liveQueueId: () => null,
+        log,
+      });
+      return { pager, overtake: () => (armed = true), asked: () => asked };
+    }
+
+    it('asks again instead of answering with only what the cache held', async () => {
+      const store = AccountStore.open(join(tempDir(), 'p5.sqlite'));
+      const { pager, overtake, asked } = overtakenPager(store);
+      const expected = (
+        await pagerWith(AccountStore.open(join(tempDir(), 'p5-ref.sqlite'))).page(channel, 'newest', 8, 0)
+      ).messages.map((m) => m.id);
+      overtake();
+      const page = await pager.page(channel, 'newest', 8, 0);
+      // Stored nothing from the overtaken answer, so the cache alone would have answered none.
+      expect(page.messages.map((m) => m.id)).toEqual(expected);
+      expect(page.foundNewest).toBe(true);
+      expect(asked()).toBe(2);
+      expect(store.messages.getByIds(expected).map((m) => m.id)).toEqual(expected);
+      store.close();
+    });
+
+    it('asks for the whole window when the missing side of a cached one was overtaken', async () => {
+      const reference = AccountStore.open(join(tempDir(), 'p6-ref.sqlite'));
+      const ids = (await pagerWith(reference).page(channel, 'newest', 12, 0)).messages.map((m) => m.id);
+      reference.close();
+      const store = AccountStore.open(join(tempDir(), 'p6.sqlite'));
+      const { pager, overtake, asked } = overtakenPager(store);
+      // Only the older half is cached: a window ending at the newest has its newer side missing.
+      await pager.page(channel, ids[5]!, 5, 0);
+      overtake();
+      const page = await pager.page(channel, ids[5]!, 0, 6);
+      expect(page.messages.map((m) => m.id)).toEqual(ids.slice(5));
+      // The cached part, the overtaken newer side, then the whole window again.
+      expect(asked()).toBe(3);
+      store.close();
+    });
+  });
 });
