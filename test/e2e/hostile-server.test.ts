@@ -114,7 +114,18 @@ describe('a hostile server', () => {
           if (scroller.scrollHeight > scroller.clientHeight + 10) scroller.scrollTop = to;
         el.closest('.scroller')?.scrollTo({ top: to });
       }, top);
-    await scrollAll(0);
+    // Until it stays there: while rows are measured right after opening, the list may still be
+    // following its end, and a measurement landing before the scroll event takes it back down.
+    await expect
+      .poll(
+        async () => {
+          await scrollAll(0);
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          return log.evaluate((el) => el.closest('.scroller')?.scrollTop ?? -1);
+        },
+        { timeout: UI_TIMEOUT },
+      )
+      .toBe(0);
     await log.getByText('channel events').first().waitFor({ timeout: UI_TIMEOUT });
     await look();
     await page.screenshot({ path: join(ARTIFACTS, 'hostile-server-top.png') });
