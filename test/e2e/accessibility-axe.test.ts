@@ -87,7 +87,9 @@ const axeOnly = (): Screen[] => [
       await page
         .getByRole('log')
         .getByRole('button', { name: /^Topic options for / })
-        .first()
+        // The newest bar, in view at the end where the channel opens: the first one drawn sits
+        // above the window, and scrolling to it may load older messages and redraw its row.
+        .last()
         .click();
       await page.getByRole('menu').getByRole('menuitem', { name: 'Move topic' }).click();
       await page.getByRole('dialog', { name: 'Move topic' }).waitFor({ timeout: UI_TIMEOUT });

@@ -309,7 +309,12 @@ it('keeps following the end after opening there until the reader scrolls, whatev
     .getByRole('button', { name: channel.name, exact: true })
     .click();
   const messageLog = page.getByRole('log', { name: `#${channel.name}` });
-  await visible(messageLog.getByRole('article').first());
+  // The newest message of the channel (sent in the test before) is on screen.
+  await expect
+    .poll(() => messageLog.getByRole('article').filter({ hasText: 'Unread message 119' }).isVisible(), {
+      timeout: UI_TIMEOUT,
+    })
+    .toBe(true);
   await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
   await settled();
   // A scroll the reader did not make: rows measured taller than their estimate move the list
