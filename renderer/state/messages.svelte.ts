@@ -6,6 +6,7 @@
  * the other way round, with foundOldest/foundNewest telling which ends are really the ends of
  * the conversation. The list view is virtualized, so the bound is about memory, not the DOM.
  */
+import { tick } from 'svelte';
 import type { Anchor, ConversationNames, MessagePage, MessageView, Narrow } from '../../common/model';
 import { OPENING_WINDOW, PAGE_SIZE } from '../../common/opening';
 import type { BridgeClient } from '../lib/bridge';
@@ -21,8 +22,13 @@ import {
   replaceMessage,
 } from './messageList';
 
-/** 50 pages: the DOM holds only what is near the viewport, so this bounds memory and merge cost. */
-export const MAX_LOADED = 5000;
+/**
+ * 10 pages, about 20 screens either side of the reader: the DOM holds only what is near the
+ * viewport, so this bounds the page's memory and each merge's cost (every page copies the window
+ * and rebuilds its rows). At 5,000 the page's JS heap grew to ~81 MiB allocated while scrolling
+ * 5,000 messages (bench/suites/page-memory.ts); Zulip's web app renders a few hundred rows.
+ */
+export const MAX_LOADED = 1000;
 
 export class MessagesState {
   narrow = $state.raw<Narrow | null>(null);
@@ -130,13 +136,9 @@ export class MessagesState {
     this.loadingOlder = false;
     if (!page) return;
     this.noteEmptyEdge('older', page);
-    let merged = insertMessages(this.messages, page.messages);
+    this.messages = insertMessages(this.messages, page.messages);
     this.foundOldest = page.foundOldest;
-    if (merged.length > MAX_LOADED) {
-      merged = merged.slice(0, MAX_LOADED);
-      this.foundNewest = false;
-    }
-    this.messages = merged;
+    await this.trimAfterShown(generation, 'newest');
   }
 
   /** Loads the page after the newest message shown, once the window has left the newest end. */
@@ -151,13 +153,28 @@ export class MessagesState {
     this.loadingNewer = false;
     if (!page) return;
     this.noteEmptyEdge('newer', page);
-    let merged = insertMessages(this.messages, page.messages);
+    this.messages = insertMessages(this.messages, page.messages);
     this.foundNewest = page.foundNewest;
-    if (merged.length > MAX_LOADED) {
-      merged = merged.slice(merged.length - MAX_LOADED);
+    await this.trimAfterShown(generation, 'oldest');
+  }
+
+  /**
+   * Drops the messages past MAX_LOADED at the end away from the reader, once the page just added
+   * has been drawn. In the same update as a page added at the other end, the list would see a
+   * change at both ends, and could keep the reading position for neither (paging older then
+   * jumped the view to the new oldest rows, and a scroll to the top stayed at the top, loading no
+   * more). Apart, each is a change at one end, which the list keeps its place across.
+   */
+  private async trimAfterShown(generation: number, end: 'newest' | 'oldest'): Promise<void> {
+    await tick();
+    if (generation !== this.generation || this.messages.length <= MAX_LOADED) return;
+    if (end === 'newest') {
+      this.messages = this.messages.slice(0, MAX_LOADED);
+      this.foundNewest = false;
+    } else {
+      this.messages = this.messages.slice(this.messages.length - MAX_LOADED);
       this.foundOldest = false;
     }
-    this.messages = merged;
   }
 
   applyAdded(messages: readonly MessageView[]): void {

@@ -244,6 +244,56 @@ describe('MessagesState', () => {
     expect(state.messages.some((m) => m.id === 20_000)).toBe(false);
   });
 
+  it('holds at most ten pages while paging 5,000 messages older and back, and reaches the newest again', async () => {
+    // A conversation of 10,000 messages (ids 1..10,000), paged as the core does.
+    const NEWEST = 10_000;
+    bridge.handle('messages:page', ({ narrow, anchor, before, after }) => {
+      const at = anchor === 'newest' || anchor === 'first_unread' ? NEWEST : (anchor as number);
+      const from = Math.max(1, at - before);
+      const to = Math.min(NEWEST, at + after);
+      const list = Array.from({ length: to - from + 1 }, (_, i) => message({ id: from + i }));
+      return page(narrow, list, { foundOldest: from === 1, foundNewest: to === NEWEST });
+    });
+    await state.open(topicNarrow);
+    // Every change of the window while paging, as [oldest, newest] id: the list keeps the reader's
+    // place across a change at one end, not one at both (rows.ts, isPrepend).
+    const changes: [number, number][] = [];
+    const field = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(state), 'messages')!;
+    Object.defineProperty(state, 'messages', {
+      get: () => field.get!.call(state) as MessageView[],
+      set: (value: MessageView[]) => {
+        const before = field.get!.call(state) as MessageView[];
+        changes.push([before[0]!.id, before.at(-1)!.id], [value[0]!.id, value.at(-1)!.id]);
+        field.set!.call(state, value);
+      },
+    });
+    let most = 0;
+    for (let i = 0; i < 50; i++) {
+      await state.loadOlder();
+      most = Math.max(most, state.messages.length);
+    }
+    // 5,000 older than the newest is in the window, and the window is no larger than ten pages.
+    expect(state.messages[0]?.id).toBe(NEWEST - 5000 - PAGE_SIZE);
+    expect(most).toBeLessThanOrEqual(10 * PAGE_SIZE);
+    expect(state.foundNewest).toBe(false);
+    while (!state.foundNewest) {
+      await state.loadNewer();
+      most = Math.max(most, state.messages.length);
+    }
+    expect(most).toBeLessThanOrEqual(10 * PAGE_SIZE);
+    expect(state.messages.at(-1)?.id).toBe(NEWEST);
+    // The ids stay contiguous: no gap was left where the window was trimmed.
+    const ids = state.messages.map((m) => m.id);
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => ids[0]! + i));
+    const bothEnds = [];
+    for (let i = 0; i < changes.length; i += 2) {
+      const [[oldestBefore, newestBefore], [oldestAfter, newestAfter]] = [changes[i]!, changes[i + 1]!];
+      if (oldestBefore !== oldestAfter && newestBefore !== newestAfter) bothEnds.push(changes[i + 1]);
+    }
+    expect(changes.length).toBeGreaterThan(100);
+    expect(bothEnds).toEqual([]);
+  });
+
   it('drops a page that answers for a narrow that is no longer open', async () => {
     let release: (value: MessagePage) => void = () => {};
     bridge.handle('messages:page', ({ narrow }) =>
