@@ -80,10 +80,19 @@ const axeOnly = (): Screen[] => [
     name: 'move topic dialog from a recipient bar',
     open: async () => {
       await setFirstInboxGroup(true);
-      await page
-        .getByRole('navigation', { name: 'Channels' })
-        .getByRole('button', { name: 'general', exact: true })
-        .click();
+      // Clicked again until it opens: the sidebar's rows may still be moving under the click.
+      await expect
+        .poll(
+          async () => {
+            await page
+              .getByRole('navigation', { name: 'Channels' })
+              .getByRole('button', { name: 'general', exact: true })
+              .click();
+            return page.locator('main').getAttribute('aria-label');
+          },
+          { timeout: UI_TIMEOUT },
+        )
+        .toBe('#general');
       await page
         .getByRole('log')
         .getByRole('button', { name: /^Topic options for / })

@@ -4,6 +4,7 @@
  * disabled buttons).
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { UI_TIMEOUT } from './support';
 
 export interface Screen {
@@ -46,6 +47,19 @@ export const ADMIN_TABS = [
 export function everyScreen(page: Page): Screen[] {
   const views = () => page.getByRole('navigation', { name: 'Views' });
   const channels = () => page.getByRole('navigation', { name: 'Channels' });
+  // Clicked again until it opens: the sidebar's rows may still move as the last view's topics
+  // fold away, and a click landing between two rows opens nothing.
+  const openGeneral = async (): Promise<void> => {
+    await expect
+      .poll(
+        async () => {
+          await channels().getByRole('button', { name: 'general', exact: true }).click();
+          return page.locator('main').getAttribute('aria-label');
+        },
+        { timeout: UI_TIMEOUT },
+      )
+      .toBe('#general');
+  };
   const openView = async (label: string): Promise<void> => {
     await views().getByRole('button', { name: label, exact: true }).click();
     await page.locator('main').waitFor({ timeout: UI_TIMEOUT });
@@ -58,8 +72,8 @@ export function everyScreen(page: Page): Screen[] {
     {
       name: 'channel conversation',
       open: async () => {
-        await channels().getByRole('button', { name: 'general', exact: true }).click();
-        await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
+        await openGeneral();
+        await page.getByRole('log').getByRole('article').last().waitFor({ timeout: UI_TIMEOUT });
       },
     },
     {
@@ -68,7 +82,7 @@ export function everyScreen(page: Page): Screen[] {
         const toggle = channels().getByRole('button', { name: 'Topics in general' });
         if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
         await channels().getByRole('list', { name: 'Topics in general' }).getByRole('button').first().click();
-        await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
+        await page.getByRole('log').getByRole('article').last().waitFor({ timeout: UI_TIMEOUT });
       },
     },
     {
@@ -83,8 +97,10 @@ export function everyScreen(page: Page): Screen[] {
     {
       name: 'message actions menu',
       open: async () => {
-        await channels().getByRole('button', { name: 'general', exact: true }).click();
-        await page.getByRole('log').getByRole('button', { name: 'Message actions' }).first().click();
+        await openGeneral();
+        // The newest message, in view where the channel opens: the first row drawn sits above the
+        // window, and scrolling to it may load older messages and draw it anew.
+        await page.getByRole('log').getByRole('button', { name: 'Message actions' }).last().click();
         await page.getByRole('menu', { name: 'Message actions' }).waitFor({ timeout: UI_TIMEOUT });
       },
     },
