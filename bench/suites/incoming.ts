@@ -14,7 +14,6 @@
  */
 import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
 import { startCoreThread } from '../../main/core-thread';
 import { startBridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
@@ -27,8 +26,8 @@ import { switchTo, timingPages } from './channel-switch';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { openChannel, signIn } from './ui';
+import { CHROMIUM, requireChromiumAndRenderer } from '../lib/chromium';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const TIMEOUT = 20_000;
 /**
  * Each message's costs are counted over this long from its POST: its row, the read batcher's wait
@@ -229,9 +228,7 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
 }
 
 async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`the incoming suite needs Chromium at ${CHROMIUM} (or CHROMIUM_PATH)`);
-  if (!existsSync(join(RENDERER_DIST, 'index.html')))
-    throw new Error('the incoming suite needs `npm run build:renderer` first');
+  requireChromiumAndRenderer('incoming');
   // The core as released: its worker thread runs the bundle, not TypeScript compiled on the fly.
   // Inside the project, where the bundle finds its native modules (git-ignored, as the ui suite's).
   const bundles = join(PROJECT_ROOT, 'bench', '.probe', 'incoming');

@@ -7,7 +7,7 @@
  * (Chrome's Performance metrics), then once more after a forced GC, for reference. Figures only
  * (ctx.metric); thresholds in bench/thresholds.json (issue 28's goal: < 250 MiB unforced).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { startCoreThread } from '../../main/core-thread';
@@ -19,8 +19,8 @@ import { startDevServer, type DevServerUser } from '../../devserver/spawn';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { signIn } from './ui';
+import { CHROMIUM, requireChromiumAndRenderer } from '../lib/chromium';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const TIMEOUT = 30_000;
 const MIB = 1024 * 1024;
 /** Messages scrolled through, up and back down. */
@@ -184,9 +184,7 @@ async function measure(ctx: SuiteContext, coreEntry: string): Promise<void> {
 }
 
 async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`the page-memory suite needs Chromium at ${CHROMIUM} (or CHROMIUM_PATH)`);
-  if (!existsSync(join(RENDERER_DIST, 'index.html')))
-    throw new Error('the page-memory suite needs `npm run build:renderer` first');
+  requireChromiumAndRenderer('page-memory');
   const bundles = join(PROJECT_ROOT, 'bench', '.probe', 'page-memory');
   await buildMain(join(bundles, 'out'));
   await measure(ctx, join(bundles, 'out', 'main', 'core-thread.cjs'));

@@ -27,8 +27,8 @@ import type { Core } from '../../main/ipc/types';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../devserver/spawn';
 import { summarize } from '../lib/stats';
 import type { BenchCase, SelfTimed, Suite, SuiteContext } from '../lib/types';
+import { CHROMIUM, requireChromiumAndRenderer } from '../lib/chromium';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const UI_TIMEOUT = 20_000;
 const SETTLE_MS = 1000;
 const quiet = () => createLogger({ name: 'bench.ui', level: 'error', sink: () => undefined });
@@ -327,9 +327,7 @@ async function* orgCases(
 }
 
 async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`the ui suite needs Chromium at ${CHROMIUM} (or CHROMIUM_PATH)`);
-  if (!existsSync(join(RENDERER_DIST, 'index.html')))
-    throw new Error('the ui suite needs `npm run build:renderer` first');
+  requireChromiumAndRenderer('ui');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
