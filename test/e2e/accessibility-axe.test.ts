@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../devserver/support';
 import { adminTabs, everyScreen, settle, type Screen } from './every-screen';
-import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ARTIFACTS, openChannelFromSidebar, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -80,19 +80,7 @@ const axeOnly = (): Screen[] => [
     name: 'move topic dialog from a recipient bar',
     open: async () => {
       await setFirstInboxGroup(true);
-      // Clicked again until it opens: the sidebar's rows may still be moving under the click.
-      await expect
-        .poll(
-          async () => {
-            await page
-              .getByRole('navigation', { name: 'Channels' })
-              .getByRole('button', { name: 'general', exact: true })
-              .click();
-            return page.locator('main').getAttribute('aria-label');
-          },
-          { timeout: UI_TIMEOUT },
-        )
-        .toBe('#general');
+      await openChannelFromSidebar(page, 'general');
       await page
         .getByRole('log')
         .getByRole('button', { name: /^Topic options for / })

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevServerUser, RunningDevServer } from '../helpers/devserver';
 import { ApiUser, screenHelpers } from './screens-support';
-import { signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { openChannelFromSidebar, signInThroughUi, startE2eApp, type E2eApp } from './support';
 
 let e2e: E2eApp;
 let server: RunningDevServer;
@@ -63,16 +63,7 @@ describe('alert words and mentions in messages', () => {
     // in order), and #general opens at them rather than at an older first unread far above.
     const general = ui.channels().getByRole('button', { name: 'general', exact: true });
     await ui.visible(general.locator('xpath=..').getByText('2 unread', { exact: true }));
-    // Clicked again until it opens: the sidebar's rows may still be moving under the click.
-    await expect
-      .poll(
-        async () => {
-          await general.click();
-          return page.locator('main').getAttribute('aria-label');
-        },
-        { timeout: UI_TIMEOUT },
-      )
-      .toBe('#general');
+    await openChannelFromSidebar(page, 'general');
     const log = page.getByRole('log');
     const alerted = article(log, 'review is at noon');
     await ui.visible(alerted.getByRole('img', { name: 'Contains one of your alert words' }));

@@ -4,8 +4,7 @@
  * disabled buttons).
  */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { UI_TIMEOUT } from './support';
+import { openChannelFromSidebar, UI_TIMEOUT } from './support';
 
 export interface Screen {
   name: string;
@@ -47,19 +46,7 @@ export const ADMIN_TABS = [
 export function everyScreen(page: Page): Screen[] {
   const views = () => page.getByRole('navigation', { name: 'Views' });
   const channels = () => page.getByRole('navigation', { name: 'Channels' });
-  // Clicked again until it opens: the sidebar's rows may still move as the last view's topics
-  // fold away, and a click landing between two rows opens nothing.
-  const openGeneral = async (): Promise<void> => {
-    await expect
-      .poll(
-        async () => {
-          await channels().getByRole('button', { name: 'general', exact: true }).click();
-          return page.locator('main').getAttribute('aria-label');
-        },
-        { timeout: UI_TIMEOUT },
-      )
-      .toBe('#general');
-  };
+  const openGeneral = (): Promise<void> => openChannelFromSidebar(page, 'general');
   const openView = async (label: string): Promise<void> => {
     await views().getByRole('button', { name: label, exact: true }).click();
     await page.locator('main').waitFor({ timeout: UI_TIMEOUT });

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, UI_TIMEOUT, type E2eApp, startSignedInAsOwner } from './support';
+import { ARTIFACTS, openChannelFromSidebar, UI_TIMEOUT, type E2eApp, startSignedInAsOwner } from './support';
 
 let app: E2eApp;
 let page: Page;
@@ -66,8 +66,7 @@ describe('keyboard shortcuts', () => {
   });
 
   it('c starts a new topic in the channel; x opens the new direct message picker', async () => {
-    const channels = page.getByRole('navigation', { name: 'Channels' });
-    await channels.getByRole('button', { name: 'general', exact: true }).click();
+    await openChannelFromSidebar(page, 'general');
     await page.getByRole('log').getByRole('article').first().waitFor({ timeout: UI_TIMEOUT });
     await page.locator('body').click({ position: { x: 700, y: 60 } });
     await page.keyboard.press('c');

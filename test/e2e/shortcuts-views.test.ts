@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { login, type Api } from '../devserver/support';
 import type { DevServerUser } from '../helpers/devserver';
-import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ARTIFACTS, openChannelFromSidebar, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 import { keyTable, type KeyRow } from './key-table';
 
 let app: E2eApp;
@@ -64,7 +64,7 @@ async function send(api: Api, topic: string, content: string): Promise<number> {
 async function openFromSidebar(topic: string | null): Promise<void> {
   const channels = page.getByRole('navigation', { name: 'Channels' });
   if (topic === null) {
-    await channels.getByRole('button', { name: 'general', exact: true }).click();
+    await openChannelFromSidebar(page, 'general');
   } else {
     const toggle = channels.getByRole('button', { name: 'Topics in general' });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();

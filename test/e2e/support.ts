@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DEV_CORE_THREAD_ENTRY, startCoreThread, type RemoteCore } from '../../main/core-thread';
 import { openCredentialStore, type CredentialStore } from '../../main/credentials';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
@@ -101,4 +102,22 @@ export async function startSignedInAsOwner(
   await app.page.goto(app.host.url);
   await signInThroughUi(app.page, app.server.baseUrl, app.server.byRole(100));
   return app;
+}
+
+/**
+ * Opens a channel from the sidebar, clicking its row again until the conversation opens: after a
+ * view change the sidebar's rows may still move as the last view's topics fold away, and a click
+ * landing between two rows opens nothing.
+ */
+export async function openChannelFromSidebar(page: Page, name: string): Promise<void> {
+  const row = page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name, exact: true });
+  await expect
+    .poll(
+      async () => {
+        await row.click();
+        return page.locator('main').getAttribute('aria-label');
+      },
+      { timeout: UI_TIMEOUT },
+    )
+    .toBe(`#${name}`);
 }
