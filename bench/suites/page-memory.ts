@@ -8,24 +8,15 @@
  * (ctx.metric); thresholds in bench/thresholds.json (issue 28's goal: < 250 MiB unforced).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { startCoreThread } from '../../main/core-thread';
-import { startBridgeHost } from '../../main/host/bridge-host';
-import { RENDERER_DIST } from '../../main/host/renderer-dist';
-import { createLogger } from '../../main/log';
-import { DevServer } from '../../devserver/server';
-import { startDevServer, type DevServerUser } from '../../devserver/spawn';
-import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { signIn } from './ui';
-import { CHROMIUM, requireChromiumAndRenderer } from '../lib/chromium';
+import { basicAuth, releasedCoreEntry, startLiveApp } from '../lib/live-app';
 
 const TIMEOUT = 30_000;
 const MIB = 1024 * 1024;
 /** Messages scrolled through, up and back down. */
 const SCROLLED = 5000;
-const quiet = () => createLogger({ name: 'bench.page-memory', level: 'error', sink: () => undefined });
 
 interface Memory {
   rssMiB: number;
@@ -88,15 +79,6 @@ async function scrollPast(page: Page, up: boolean, past: number): Promise<void> 
   }
 }
 
-async function basicAuth(baseUrl: string, user: DevServerUser): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/v1/fetch_api_key`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: user.email, password: user.password }),
-  });
-  const key = ((await res.json()) as { api_key: string }).api_key;
-  return `Basic ${Buffer.from(`${user.email}:${key}`).toString('base64')}`;
-}
-
 /** The ids of the message `count` before the newest one the user can read (all, as the Combined feed), and of the newest. */
 async function span(baseUrl: string, auth: string, count: number): Promise<{ oldest: number; newest: number }> {
   const query = new URLSearchParams({ anchor: 'newest', num_before: String(count), num_after: '0', narrow: '[]' });
@@ -114,23 +96,9 @@ function note(ctx: SuiteContext, when: string, m: Memory): void {
 }
 
 async function measure(ctx: SuiteContext, coreEntry: string): Promise<void> {
-  const dataFile = join(ctx.runDir, 'page-memory-large.sqlite');
-  await (await DevServer.start({ seed: 'large', dataFile, port: 0 })).stop();
-  const server = await startDevServer({ seed: 'large', dataFile });
-  const core = await startCoreThread(
-    { dataDir: join(ctx.dir, 'large-data'), memoryCredentials: true, log: { name: 'core', level: 'error' } },
-    { entry: coreEntry, log: quiet() },
-  );
-  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log: quiet() });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  const app = await startLiveApp(ctx, { suite: 'page-memory', seed: 'large', coreEntry });
+  const { server, browser, page, cdp } = app;
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    await page.goto(host.url);
     const reader = server.byRole(400);
     // Nothing unread: the feed opens at its end (else at the first unread message, weeks back).
     const readerAuth = await basicAuth(server.baseUrl, reader);
@@ -176,18 +144,12 @@ async function measure(ctx: SuiteContext, coreEntry: string): Promise<void> {
     await cdp.send('HeapProfiler.collectGarbage');
     note(ctx, 'for reference, then after a forced GC', await memory(browser, cdp));
   } finally {
-    await browser.close().catch(() => undefined);
-    await host.close();
-    await core.close();
-    await server.stop();
+    await app.close();
   }
 }
 
 async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> {
-  requireChromiumAndRenderer('page-memory');
-  const bundles = join(PROJECT_ROOT, 'bench', '.probe', 'page-memory');
-  await buildMain(join(bundles, 'out'));
-  await measure(ctx, join(bundles, 'out', 'main', 'core-thread.cjs'));
+  await measure(ctx, await releasedCoreEntry('page-memory'));
   yield* [];
 }
 
