@@ -14,7 +14,7 @@ import type { SeedName } from '../../devserver/options';
 import { DevServer } from '../../devserver/server';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../devserver/spawn';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
-import { CHROMIUM, requireChromiumAndRenderer } from './chromium';
+import { CHROMIUM, CHROMIUM_ARGS, requireChromiumAndRenderer } from './chromium';
 import type { SuiteContext } from './types';
 
 export interface LiveApp {
@@ -60,7 +60,7 @@ export async function startLiveApp(
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log: quiet() });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   const close = async (): Promise<void> => {
     await browser.close().catch(() => undefined);

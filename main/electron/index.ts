@@ -36,6 +36,7 @@ import { LinkInbox, loginLinkIn } from '../shell/deep-link';
 import { isAppUrl } from '../shell/navigation';
 import { appMenuTemplate, closeAction } from '../shell/app-menu';
 import { trayIsVisible } from '../shell/tray-support';
+import { RENDERER_JS_FLAGS } from '../shell/renderer-flags';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { showUnreadBadge } from './badge';
 import { attachContextMenu } from './context-menu';
@@ -62,6 +63,8 @@ const rendererDir = join(appRoot, 'renderer', 'dist');
 // cache for the bundle, which file:// never gets). The scheme's privileges must precede `ready`.
 const entryUrl = APP_ENTRY_URL;
 registerAppScheme(protocol);
+// Before any renderer starts: Chromium copies the switch to each renderer process it launches.
+app.commandLine.appendSwitch('js-flags', RENDERER_JS_FLAGS);
 const preloadPath = join(appRoot, 'out', 'preload', 'index.cjs');
 
 const log = createLogger({ name: 'electron' });

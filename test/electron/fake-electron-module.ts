@@ -90,6 +90,9 @@ export function createFakeElectron(opts: {
       getAppPath: () => opts.appPath,
       requestSingleInstanceLock: () => opts.singleInstance,
       enableSandbox: () => void calls.push('enableSandbox'),
+      commandLine: {
+        appendSwitch: (name: string, value?: string) => void calls.push(`switch:${name}=${value ?? ''}`),
+      },
       setAsDefaultProtocolClient: (scheme: string) => void calls.push(`protocol:${scheme}`),
       whenReady: () => Promise.resolve(),
       quit: () => void calls.push('quit'),

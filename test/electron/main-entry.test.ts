@@ -65,6 +65,9 @@ describe('main entry', () => {
   it('uses the data folder it was given and sandboxes every renderer', () => {
     expect(fake.app.getPath('userData')).toBe(dataDir);
     expect(fake.calls).toContain('enableSandbox');
+    // The renderer's V8 keeps its heap small (main/shell/renderer-flags.ts), set before any window.
+    expect(fake.calls).toContain('switch:js-flags=--optimize-for-size');
+    expect(fake.calls.indexOf('switch:js-flags=--optimize-for-size')).toBeLessThan(fake.calls.indexOf('enableSandbox'));
     expect(existsSync(join(dataDir, 'parley.sqlite'))).toBe(true);
   });
 
