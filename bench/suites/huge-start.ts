@@ -186,6 +186,12 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
       Math.round(summarize(figures.map((f) => f.interactiveMs - f.registerMs)).medianMs),
       'ms',
     );
+    // The goal read from the sign-in on: the page's load and the driver's typing are not the sync's.
+    ctx.metric(
+      'cold start at 30k people: sign-in clicked to interactive, minus register, median',
+      Math.round(summarize(figures.map((f) => f.interactiveMs - f.signedInMs - f.registerMs)).medianMs),
+      'ms',
+    );
     ctx.metric("cold start at 30k people: the page's longest task, worst", worst('longestTaskMs'), 'ms');
     ctx.metric('cold start at 30k people: longest wait of a call to the core, worst', worst('longestCoreWaitMs'), 'ms');
     ctx.metric('cold start at 30k people: bytes to the page until interactive, median', med('bridgeBytes'), 'B');
