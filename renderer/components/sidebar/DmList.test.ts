@@ -6,7 +6,8 @@ import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DmSummary } from '../../../common/model';
-import DmList, { DMS_SHOWN } from './DmList.svelte';
+import DmList from './DmList.svelte';
+import { DMS_SHOWN } from './dmList';
 
 const dms: DmSummary[] = Array.from({ length: 150 }, (_, i) => ({
   userIds: [100 + i],
