@@ -22,10 +22,11 @@ export function timingPages<C extends Core>(core: C, into: number[]): C {
 
 /**
  * Clicks the channel named `name` in the sidebar and resolves, in ms on the page's clock, at the
- * frame that paints the new message list with a row in it. Source text: the bench runs under
- * tsx, whose wrappers for named functions the page does not have.
+ * frame that paints the new message list with a row in it: the time since the click, or with
+ * `at: 'epoch'` the wall-clock time of that frame (as ui.ts's epochNow). Source text: the bench
+ * runs under tsx, whose wrappers for named functions the page does not have.
  */
-export function switchTo(page: Page, name: string): Promise<number> {
+export function switchTo(page: Page, name: string, at: 'since-click' | 'epoch' = 'since-click'): Promise<number> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const name = ${JSON.stringify(name)};
     const old = document.querySelector('#app [role="log"]');
@@ -40,7 +41,7 @@ export function switchTo(page: Page, name: string): Promise<number> {
     const started = performance.now();
     const done = () => {
       observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now() - started));
+      requestAnimationFrame(() => resolve(${at === 'epoch' ? 'performance.timeOrigin + performance.now()' : 'performance.now() - started'}));
     };
     observer.observe(document.getElementById('app'), { subtree: true, childList: true });
     button.click();

@@ -33,7 +33,7 @@ const UI_TIMEOUT = 20_000;
 const SETTLE_MS = 1000;
 const quiet = () => createLogger({ name: 'bench.ui', level: 'error', sink: () => undefined });
 
-interface Running {
+export interface Running {
   core: Core;
   host: BridgeHost;
   context: BrowserContext;
@@ -77,8 +77,9 @@ async function sessionLeftItsFiles(dataDir: string): Promise<void> {
  * without one (no D-Bus session), on this thread with keys in memory, which makes the host wait
  * on the core's start-up work and both sides slower than in the app.
  */
-async function coreStarter(
+export async function coreStarter(
   ctx: SuiteContext,
+  execArgv: string[] = [],
 ): Promise<Cores & { cleanUp: (realmUrl: string, email: string) => Promise<void> }> {
   const { store, status } = await openCredentialStore(quiet(), { service: KEYCHAIN_SERVICE, probeTimeoutMs: 3000 });
   if (status.kind === 'keychain') {
@@ -97,7 +98,7 @@ async function coreStarter(
             syncGraceMs: SYNC_GRACE_MS,
             codeCacheWriteAfterMs: CODE_CACHE_WRITE_MS,
           },
-          { entry, log: quiet(), execArgv: [] },
+          { entry, log: quiet(), execArgv },
         ),
       signingKey: () => pictureSigningKey(store),
       cleanUp: async (realmUrl, email) => void (await store.delete({ realmUrl, email })),
@@ -113,7 +114,7 @@ async function coreStarter(
 }
 
 /** Wall-clock milliseconds shared by this process and the browser (both read the system clock). */
-const epochNow = (): number => performance.timeOrigin + performance.now();
+export const epochNow = (): number => performance.timeOrigin + performance.now();
 
 /**
  * Notes, on the page's own clock, when the first message row is put on screen, and offers a promise
@@ -143,8 +144,16 @@ function watchFirstRow(): void {
   );
 }
 
-/** Core, bridge host and a fresh browser context with the app loaded: what a launch does. */
-async function launch(browser: Browser, dataDir: string, cores: Cores): Promise<Running> {
+/**
+ * Core, bridge host and a fresh browser context with the app loaded: what a launch does.
+ * `pageScripts` run in the page before the app, as watchFirstRow does (source-free functions).
+ */
+export async function launch(
+  browser: Browser,
+  dataDir: string,
+  cores: Cores,
+  pageScripts: (() => void)[] = [],
+): Promise<Running> {
   // As Electron does: the window loads while the core starts (main/core-thread/pending-core.ts).
   const core = pendingCore(cores.start(dataDir));
   // The last session's picture put into the entry page, made while the browser makes the context.
@@ -154,12 +163,13 @@ async function launch(browser: Browser, dataDir: string, cores: Cores): Promise<
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log: quiet(), launchPage });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(watchFirstRow);
+  for (const script of pageScripts) await context.addInitScript(script);
   const page = await context.newPage();
   await page.goto(host.url);
   return { core, host, context, page };
 }
 
-async function shutDown(r: Running): Promise<void> {
+export async function shutDown(r: Running): Promise<void> {
   await r.context.close();
   await r.host.close();
   await r.core.close();
@@ -203,7 +213,7 @@ export async function openChannel(page: Page, name: string): Promise<void> {
  * session marks what it showed as read on the server, so the next one opens further on.
  * `liveMs` hears when the app's own first row came (after the launch picture's, on a warm start).
  */
-async function firstRows(page: Page, startedAt: number, liveMs?: (ms: number) => void): Promise<SelfTimed> {
+export async function firstRows(page: Page, startedAt: number, liveMs?: (ms: number) => void): Promise<SelfTimed> {
   const [shownAt, liveAt] = await page.evaluate(
     (timeout) =>
       Promise.race([

@@ -14,7 +14,15 @@ import { mergeDeltas, type Delta } from '../sync/deltas';
 import { SidebarPublisher } from './sidebar-publisher';
 import { UnknownUsers, usersNamedBy, usersNamedByDeltas } from './unknown-users';
 import type { OutboxEntry } from '../store/repos/outbox';
-import { buildSidebar, buildSidebarPart, echoView, messageView, userLookup, type Self } from './views';
+import {
+  buildSidebar,
+  buildSidebarPart,
+  buildSidebarRows,
+  echoView,
+  messageView,
+  userLookup,
+  type Self,
+} from './views';
 
 export interface AccountOutputDeps {
   accountId: string;
@@ -52,6 +60,8 @@ export class AccountOutput {
     this.#sidebar = new SidebarPublisher({
       accountId: deps.accountId,
       build: () => this.sidebar(),
+      buildRows: () => buildSidebarRows(deps.store, deps.accountId, deps.selfUserId),
+      buildUsers: () => deps.store.users.summaries(),
       buildPart: (touched) => buildSidebarPart(deps.store, deps.selfUserId, touched),
       emit: deps.emit,
       unreadsIfChanged: deps.unreadsIfChanged,
@@ -87,8 +97,9 @@ export class AccountOutput {
     this.noticeUsers([...added, ...updated], deltas);
     if (updated.length > 0) emit('messages:updated', { accountId, messages: updated });
     if (m.removed.length > 0) emit('messages:removed', { accountId, messageIds: m.removed });
-    if (m.sidebar) this.#sidebar.publish(m.sidebar);
-    if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'))) this.#d.onUsersChanged();
+    const usersChanged = deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));
+    if (m.sidebar || usersChanged) this.#sidebar.publish(m.sidebar, usersChanged);
+    if (usersChanged) this.#d.onUsersChanged();
     this.#d.records.publish(deltas);
   }
 

@@ -3,8 +3,8 @@
  * as its JSON, and a row whose JSON differs goes out whole; topics are compared one by one, so a
  * new message in a channel with thousands of unread topics sends one topic.
  */
-import type { ChannelSummary, Sidebar } from '../../common/model';
-import type { SidebarPart } from './views';
+import type { ChannelSummary, UserSummary } from '../../common/model';
+import type { SidebarPart, SidebarRows } from './views';
 import { dmRowKey, type ChannelDelta, type SidebarDelta } from '../../common/sidebar-delta';
 
 interface ChannelSeen {
@@ -35,8 +35,11 @@ export class SidebarDiffer {
   #users = new Map<number, string>();
   #emptyTopic: string | null = null;
 
-  /** Takes `sidebar` as what the renderer has now; returns what changed since the last one, or null. */
-  diff(sidebar: Sidebar): SidebarDelta | null {
+  /**
+   * Takes `sidebar` as what the renderer has now; returns what changed since the last one, or null.
+   * Without `users`, the people are left as they were sent (diffUsers compares them).
+   */
+  diff(sidebar: SidebarRows & { users?: readonly UserSummary[] }): SidebarDelta | null {
     const delta: SidebarDelta = { accountId: sidebar.accountId };
     const channels = this.#diffChannels(sidebar.channels);
     if (channels.changed.length > 0) delta.channels = channels.changed;
@@ -44,14 +47,26 @@ export class SidebarDiffer {
     const dms = diffRows(sidebar.dms, dmRowKey, this.#dms);
     if (dms.changed.length > 0) delta.dms = dms.changed;
     if (dms.removed.length > 0) delta.removedDms = dms.removed;
-    const users = diffRows(sidebar.users, (u) => u.id, this.#users);
-    if (users.changed.length > 0) delta.users = users.changed;
-    if (users.removed.length > 0) delta.removedUsers = users.removed;
+    if (sidebar.users) Object.assign(delta, this.#diffUsers(sidebar.users));
     if (sidebar.emptyTopicDisplayName !== this.#emptyTopic) {
       this.#emptyTopic = sidebar.emptyTopicDisplayName;
       delta.emptyTopicDisplayName = sidebar.emptyTopicDisplayName;
     }
     return Object.keys(delta).length > 1 ? delta : null;
+  }
+
+  /** The people alone: those new or changed since the last ones sent, and the IDs of those gone. */
+  diffUsers(accountId: string, users: readonly UserSummary[]): SidebarDelta | null {
+    const delta: SidebarDelta = { accountId, ...this.#diffUsers(users) };
+    return Object.keys(delta).length > 1 ? delta : null;
+  }
+
+  #diffUsers(users: readonly UserSummary[]): Pick<SidebarDelta, 'users' | 'removedUsers'> {
+    const { changed, removed } = diffRows(users, (u) => u.id, this.#users);
+    return {
+      ...(changed.length > 0 ? { users: changed } : {}),
+      ...(removed.length > 0 ? { removedUsers: removed } : {}),
+    };
   }
 
   /**

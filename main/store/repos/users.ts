@@ -1,6 +1,9 @@
 /** Users of the organization as register and realm_user events describe them. */
 import type { Db } from '../db';
+import type { UserSummary } from '../../../common/model';
 import { parseObject } from './json';
+
+type SummaryRow = [number, string, string, string | null, number, number, number];
 
 export interface StoredUser {
   id: number;
@@ -58,6 +61,7 @@ export class UsersRepo {
   readonly #deleteAll;
   readonly #get;
   readonly #all;
+  readonly #summaries;
   readonly #names;
 
   constructor(db: Db) {
@@ -72,6 +76,11 @@ export class UsersRepo {
     this.#deleteAll = db.prepare('DELETE FROM users');
     this.#get = db.prepare('SELECT * FROM users WHERE id = ?');
     this.#all = db.prepare('SELECT * FROM users ORDER BY full_name COLLATE NOCASE, id');
+    this.#summaries = db
+      .prepare(
+        'SELECT id, full_name, email, avatar_url, role, is_bot, is_active FROM users ORDER BY full_name COLLATE NOCASE, id',
+      )
+      .raw();
     this.#names = db.prepare('SELECT id, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))').raw();
   }
 
@@ -108,5 +117,21 @@ export class UsersRepo {
 
   all(): StoredUser[] {
     return (this.#all.all() as UserRow[]).map(toUser);
+  }
+
+  /**
+   * Everyone as the page lists them (common/model.ts UserSummary), by ID: without the kept JSON
+   * of `extra`, whose parse was most of a 30,000-person read. By name, as all() orders them.
+   */
+  summaries(): UserSummary[] {
+    return (this.#summaries.all() as SummaryRow[]).map(([id, fullName, email, avatarUrl, role, isBot, isActive]) => ({
+      id,
+      fullName,
+      email,
+      avatarUrl,
+      role,
+      isBot: isBot === 1,
+      isActive: isActive === 1,
+    }));
   }
 }

@@ -34,6 +34,12 @@ export interface Chunk {
 
 /** Rows per chunk: enough that a chunk's fixed costs are small, few enough that a screen holds about one. */
 export const CHUNK_ROWS = 40;
+/**
+ * About a full chunk's height in pixels (rows are ~34 px), for virtua's first layout before it has
+ * measured one: without it virtua takes a chunk for its 40 px default and mounts the ~25 chunks
+ * that would fill the window, 1,000 rows at 30k people, for one frame (a cold start's longest task).
+ */
+export const CHUNK_HEIGHT_HINT = CHUNK_ROWS * 34;
 
 export function chunksOf(
   groups: readonly (ConversationGroup & { head?: GroupHead | undefined })[],

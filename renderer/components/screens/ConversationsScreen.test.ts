@@ -6,6 +6,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChannelSummary, Sidebar } from '../../../common/model';
+import { CHUNK_ROWS } from '../inbox/chunks';
 import ConversationsScreen from './ConversationsScreen.svelte';
 
 const channel = (id: number, topicCount: number): ChannelSummary =>
@@ -67,6 +68,22 @@ describe('Inbox, virtualized', () => {
       expect(mounted).toBeLessThan(4202 / 2);
     },
   );
+
+  it('mounts about one chunk in its first layout, before virtua has measured any', async () => {
+    // The rows of the first mutation that brings any: virtua's guess, before test-setup.ts's
+    // ResizeObserver has reported a chunk's height. Taken at virtua's 40 px default, a chunk of 40
+    // rows would be mounted ~20 times over (800 rows).
+    let first = 0;
+    const seen = new MutationObserver(() => {
+      first ||= document.querySelectorAll('[aria-label="Inbox"] li').length;
+    });
+    seen.observe(document.body, { subtree: true, childList: true });
+    const inbox = renderInbox(big);
+    await within(inbox).findByRole('list', { name: 'Direct messages' }, { timeout: 10_000 });
+    seen.disconnect();
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(2 * CHUNK_ROWS + 2);
+  });
 
   it('opens the conversation of a clicked row', { timeout: 30_000 }, async () => {
     const onOpen = vi.fn();

@@ -3,15 +3,16 @@
  * drift from the whole sidebar: a seeded random run of channel and DM messages, reads, unreads,
  * a subscription, a rename and a mark-all-read, each event through the real appliers on a real
  * SQLite cache, published as the account does (deltas merged, then SidebarPublisher). After every
- * step the renderer's sidebar (the first whole one plus every delta) equals buildSidebar.
+ * step the renderer's sidebar (the first whole one plus every delta) equals buildSidebar, though the
+ * people are read only after a user event.
  */
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Events } from '../../../common/ipc/contract';
 import type { Sidebar } from '../../../common/model';
 import { applySidebarDelta } from '../../../common/sidebar-delta';
 import { SidebarPublisher } from '../../../main/accounts/sidebar-publisher';
-import { buildSidebar, buildSidebarPart } from '../../../main/accounts/views';
+import { buildSidebar, buildSidebarPart, buildSidebarRows } from '../../../main/accounts/views';
 import { createLogger } from '../../../main/log';
 import { AccountStore } from '../../../main/store/account-store';
 import { applyEvents } from '../../../main/sync/apply-batch';
@@ -56,6 +57,8 @@ describe('sidebar rebuilt from touched rows only', () => {
     const publisher = new SidebarPublisher({
       accountId: 'a',
       build: () => buildSidebar(store, 'a', SELF),
+      buildRows: () => buildSidebarRows(store, 'a', SELF),
+      buildUsers: () => store.users.summaries(),
       buildPart: (touched) => buildSidebarPart(store, SELF, touched),
       emit: (name, payload) => {
         if (name === 'sidebar:changed') renderer = (payload as Events['sidebar:changed']).sidebar;
@@ -103,11 +106,49 @@ describe('sidebar rebuilt from touched rows only', () => {
       }
       const { sidebar } = mergeDeltas(deltas);
       if (sidebar && sidebar !== 'all') partial++;
-      if (sidebar) publisher.publish(sidebar);
+      const usersToo = deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));
+      if (sidebar || usersToo) publisher.publish(sidebar, usersToo);
       expect(normal(renderer!), `after step ${step}`).toEqual(normal(buildSidebar(store, 'a', SELF)));
     }
     // The run really went through the partial path, and deltas were sent.
     expect(partial).toBeGreaterThan(200);
     expect(deltasSent).toBeGreaterThan(200);
+  });
+
+  it('reads the people only after a user event, and sends only who changed', () => {
+    const ctx = { store, selfUserId: SELF, log: createLogger({ name: 'test', sink: () => {} }) };
+    let eventId = 0;
+    const apply = (raw: Record<string, unknown>) => applyEvents(ctx, [event({ id: ++eventId, ...raw })]);
+    for (const id of [SELF, 2, 3]) apply({ type: 'realm_user', op: 'add', person: user(id, `User ${id}`) });
+    apply({ type: 'subscription', op: 'add', subscriptions: [subscription(1, 'c1')] });
+    const deltas: Events['sidebar:delta']['delta'][] = [];
+    const publisher = new SidebarPublisher({
+      accountId: 'a',
+      build: () => buildSidebar(store, 'a', SELF),
+      buildRows: () => buildSidebarRows(store, 'a', SELF),
+      buildUsers: () => store.users.summaries(),
+      buildPart: (touched) => buildSidebarPart(store, SELF, touched),
+      emit: (name, payload) => {
+        if (name === 'sidebar:delta') deltas.push((payload as Events['sidebar:delta']).delta);
+      },
+      unreadsIfChanged: () => null,
+    });
+    publisher.publish();
+    // As AccountOutput.publish does: the people too when a delta says the users changed.
+    const publishAsAccount = (applied: ReturnType<typeof apply>) => {
+      const usersToo = applied.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));
+      publisher.publish(mergeDeltas(applied).sidebar, usersToo);
+    };
+    const reads = vi.spyOn(store.users, 'summaries');
+    publishAsAccount(applyEvents(ctx, [messageEvent(++eventId, channelWire(1, 1, 'a'))]));
+    // A whole-sidebar change (mark-all-read): every channel compared, not one person read.
+    publishAsAccount(apply({ type: 'update_message_flags', op: 'add', flag: 'read', messages: [], all: true }));
+    expect(reads).not.toHaveBeenCalled();
+    expect(deltas).toHaveLength(2);
+    expect(deltas.every((d) => d.users === undefined)).toBe(true);
+
+    publishAsAccount(apply({ type: 'realm_user', op: 'update', person: { user_id: 3, full_name: 'Renamed' } }));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(deltas.at(-1)?.users?.map((u) => [u.id, u.fullName])).toEqual([[3, 'Renamed']]);
   });
 });
