@@ -255,9 +255,10 @@ async function memory(ctx: SuiteContext, server: RunningDevServer): Promise<void
     encoding: 'utf8',
     timeout: 120_000,
   });
-  const { rss, heap } = JSON.parse(out.trim().split('\n').at(-1)!) as { rss: number; heap: number };
+  const { rss, heap, peak } = JSON.parse(out.trim().split('\n').at(-1)!) as { rss: number; heap: number; peak: number };
   const label = total === 100_000 ? '100k' : `${total / 1000}k`;
   ctx.metric(`RSS of core + bridge host, ${label} cached messages`, rss / 2 ** 20, 'MB');
+  ctx.metric(`peak RSS of core + bridge host, ${label} cached messages, start and first sync`, peak / 2 ** 20, 'MB');
   ctx.metric(`JS heap of the host thread (core thread not included), ${label} cached messages`, heap / 2 ** 20, 'MB');
 }
 
