@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBridge } from '../testing/memoryBridge';
-import { ActivityReporter, IDLE_AFTER_MS, RENEW_EVERY_MS } from './presence.svelte';
+import type { PresenceView } from '../../common/model';
+import { ActivityReporter, IDLE_AFTER_MS, PresenceState, RENEW_EVERY_MS } from './presence.svelte';
 
 let bridge: MemoryBridge;
 let reporter: ActivityReporter;
@@ -72,5 +73,41 @@ describe('ActivityReporter', () => {
     fire('blur');
     vi.advanceTimersByTime(IDLE_AFTER_MS * 2);
     expect(reports()).toHaveLength(1);
+  });
+});
+
+describe('PresenceState', () => {
+  it('keeps its statuses when a reload changes only last-seen times, and replaces them when a status changes', async () => {
+    let list: PresenceView[] = [
+      { userId: 11, status: 'active', lastSeen: 100 },
+      { userId: 12, status: 'idle', lastSeen: 90 },
+      { userId: 13, status: 'offline', lastSeen: 10 },
+    ];
+    const states = new MemoryBridge().handle('presence:list', () => list);
+    const presence = new PresenceState(states.client(), 'acc-1', 1);
+    await presence.load();
+    const first = presence.statuses;
+    expect([presence.status(11), presence.status(12), presence.status(13), presence.status(99)]).toEqual([
+      'active',
+      'idle',
+      'offline',
+      'offline',
+    ]);
+
+    // A heartbeat: everyone's last sign of life moved, no one's status did. Whatever derives from
+    // the statuses (the People list's ranking at 30,000 people) is not worked out again.
+    list = list.map((p) => ({ ...p, lastSeen: (p.lastSeen ?? 0) + 60 }));
+    await presence.load();
+    expect(presence.statuses).toBe(first);
+
+    list = [...list.slice(0, 2), { userId: 13, status: 'active', lastSeen: 200 }];
+    await presence.load();
+    expect(presence.statuses).not.toBe(first);
+    expect(presence.status(13)).toBe('active');
+
+    list = list.slice(1);
+    await presence.load();
+    expect(presence.status(11)).toBe('offline');
+    presence.dispose();
   });
 });
