@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import keytar from 'keytar';
+import { forgetKeychainService } from '../helpers/keychain';
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCredentialStore, type CredentialStore } from '../../main/credentials';
@@ -29,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (opened.status.kind !== 'keychain') return;
-  for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+  await forgetKeychainService(service);
 });
 
 function keychain(): CredentialStore {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import keytar from 'keytar';
+import { forgetKeychainService } from '../helpers/keychain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdFor } from '../../main/accounts/sign-in';
 import { accountDbPath } from '../../main/store/account-store';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  for (const { account } of await keytar.findCredentials(KEYCHAIN)) await keytar.deletePassword(KEYCHAIN, account);
+  await forgetKeychainService(KEYCHAIN);
 });
 
 /** Starts the child; resolves with its output lines once it is killed (after `killAfterMs` from "ready") or exits. */

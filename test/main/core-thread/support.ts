@@ -3,7 +3,7 @@
  * the OS keychain under a throw-away service name, and an event recorder.
  */
 import { randomBytes } from 'node:crypto';
-import keytar from 'keytar';
+import { forgetKeychainService } from '../../helpers/keychain';
 import {
   DEV_CORE_THREAD_ENTRY,
   startCoreThread,
@@ -23,7 +23,7 @@ export function throwAwayService(): { service: string; removeKeys(): Promise<voi
   return {
     service,
     async removeKeys() {
-      for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+      await forgetKeychainService(service);
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import keytar from 'keytar';
+import { forgetKeychainService } from '../../helpers/keychain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCredentialStore, type CredentialStore } from '../../../main/credentials';
 import { createLogger } from '../../../main/log';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (opened.status.kind !== 'keychain') return; // nothing was written, and keytar would only fail again
-  for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+  await forgetKeychainService(service);
 });
 
 /** Every test fails (never skips) when no keychain answered, with the way to run it properly. */

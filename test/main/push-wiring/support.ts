@@ -3,7 +3,7 @@
  * with the `push` option, and the dev server's test hook that hands back pushed ciphertexts.
  */
 import { randomBytes } from 'node:crypto';
-import keytar from 'keytar';
+import { forgetKeychainService } from '../../helpers/keychain';
 import * as z from 'zod';
 import type { AccountSummary, PushStatus } from '../../../common/model';
 import type { PushOptions } from '../../../main/accounts/push-setup';
@@ -32,7 +32,7 @@ export async function testKeychain(): Promise<{ store: CredentialStore; cleanup(
   return {
     store: opened.store,
     async cleanup() {
-      for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+      await forgetKeychainService(service);
     },
   };
 }
