@@ -8,12 +8,27 @@
  * undici (bundled or installed) keeps the global agent under a registered symbol, the contract
  * between its versions (setGlobalDispatcher writes it); the bundled Agent class is reached through
  * the agent already there, so the ~1 MB undici package is not loaded for this.
+ *
+ * The same agent keeps an idle socket up to 1 s short of the server's Keep-Alive hint, not
+ * undici's 2 s: the batched read's socket idles a few seconds between incoming messages, and
+ * against a 5 s hint (Node's default, the dev server's) it was closed after 3 s, so most reads
+ * paid a new connection: a Pool, a Client, a socket and its parser on the core thread (issue 28
+ * item 2, profiled in bench/README.md). One second still covers a slow round trip; a server that
+ * hints nothing keeps undici's own 4 s.
  */
 import type { Logger } from '../log';
 
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 
-type AgentClass = new (options: { headersTimeout: number; bodyTimeout: number }) => unknown;
+interface AgentOptions {
+  headersTimeout: number;
+  bodyTimeout: number;
+  keepAliveTimeoutThreshold: number;
+}
+type AgentClass = new (options: AgentOptions) => unknown;
+
+/** How long before the server's hinted keep-alive ends an idle socket stops being reused. */
+export const KEEP_ALIVE_MARGIN_MS = 1000;
 
 /** Returns whether the agent was replaced; where it cannot be (another runtime), nothing changes. */
 export function quietFetchTimers(log: Logger): boolean {
@@ -30,7 +45,11 @@ export function quietFetchTimers(log: Logger): boolean {
     return false;
   }
   try {
-    slot[GLOBAL_DISPATCHER] = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+    slot[GLOBAL_DISPATCHER] = new Agent({
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+    });
     return true;
   } catch (e) {
     slot[GLOBAL_DISPATCHER] = current;
