@@ -19,7 +19,7 @@ import { startDevServer, type RunningDevServer } from '../../devserver/spawn';
 import { registerParams } from '../../main/sync/register-params';
 import { summarize } from '../lib/stats';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
-import { CHROMIUM, requireChromiumAndRenderer } from '../lib/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, requireChromiumAndRenderer } from '../lib/chromium';
 import { switchTo } from './channel-switch';
 import { coreStarter, epochNow, firstRows, inPage, launch, openChannel, shutDown, signIn, type Running } from './ui';
 
@@ -153,7 +153,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   const password = server.users.find((u) => u.email === OWNER)?.password ?? 'parley';
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   const running: Running[] = [];
   const closeAll = async () => {

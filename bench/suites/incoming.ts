@@ -27,7 +27,7 @@ import { switchTo, timingPages } from './channel-switch';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { openChannel, signIn } from './ui';
-import { CHROMIUM, requireChromiumAndRenderer } from '../lib/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, requireChromiumAndRenderer } from '../lib/chromium';
 
 const TIMEOUT = 20_000;
 /**
@@ -125,7 +125,7 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
   const host = await startBridgeHost({ core: timingPages(core, corePages), rendererDir: RENDERER_DIST, log: quiet() });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

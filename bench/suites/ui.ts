@@ -27,7 +27,7 @@ import type { Core } from '../../main/ipc/types';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../devserver/spawn';
 import { summarize } from '../lib/stats';
 import type { BenchCase, SelfTimed, Suite, SuiteContext } from '../lib/types';
-import { CHROMIUM, requireChromiumAndRenderer } from '../lib/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, requireChromiumAndRenderer } from '../lib/chromium';
 
 const UI_TIMEOUT = 20_000;
 const SETTLE_MS = 1000;
@@ -340,7 +340,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   requireChromiumAndRenderer('ui');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   const running: Running[] = [];
   try {
