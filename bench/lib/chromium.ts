@@ -5,19 +5,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
-import { RENDERER_JS_FLAGS_ARG } from '../../main/shell/renderer-flags';
+import { APP_CHROMIUM_ARGS } from '../../test/helpers/chromium';
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-/** Chromium's arguments for a page that stands for the app's window: the app's V8 flags included. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-sync',
-  RENDERER_JS_FLAGS_ARG,
-];
+/** Chromium's arguments for a page that stands for the app's window (test/helpers/chromium.ts). */
+export const CHROMIUM_ARGS = [...APP_CHROMIUM_ARGS];
 
 export function requireChromiumAndRenderer(suite: string): void {
   if (!existsSync(CHROMIUM)) throw new Error(`the ${suite} suite needs Chromium at ${CHROMIUM} (or CHROMIUM_PATH)`);

@@ -13,7 +13,7 @@ import { openCredentialStore, type CredentialStore } from '../../main/credential
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { createLogger } from '../../main/log';
-import { RENDERER_JS_FLAGS_ARG } from '../../main/shell/renderer-flags';
+import { APP_CHROMIUM_ARGS } from '../helpers/chromium';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../helpers/devserver';
 import type { ZulipUser } from './zulip-http';
 
@@ -52,15 +52,7 @@ export async function startE2eApp(
   const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    // The app's renderer V8 flags, as Electron applies them (main/shell/renderer-flags.ts).
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-      RENDERER_JS_FLAGS_ARG,
-    ],
+    args: [...APP_CHROMIUM_ARGS],
   });
   const page = await browser.newPage({ viewport });
   page.on('pageerror', (error) => console.error('page error:', error.message));
