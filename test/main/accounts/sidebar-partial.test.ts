@@ -27,6 +27,19 @@ beforeEach(() => {
 });
 
 /** A small deterministic generator (mulberry32), so a failure replays. */
+/** The account's sidebar publisher on the test's store, as Account builds it; `emit` is the test's. */
+function publisherOnStore(deps: Pick<ConstructorParameters<typeof SidebarPublisher>[0], 'emit'>): SidebarPublisher {
+  return new SidebarPublisher({
+    accountId: 'a',
+    build: () => buildSidebar(store, 'a', SELF),
+    buildRows: () => buildSidebarRows(store, 'a', SELF),
+    buildUsers: () => store.users.summaries(),
+    buildPart: (touched) => buildSidebarPart(store, SELF, touched),
+    unreadsIfChanged: () => null,
+    ...deps,
+  });
+}
+
 function random(seed: number): () => number {
   let a = seed;
   return () => {
@@ -54,12 +67,7 @@ describe('sidebar rebuilt from touched rows only', () => {
 
     let renderer: Sidebar | null = null;
     let deltasSent = 0;
-    const publisher = new SidebarPublisher({
-      accountId: 'a',
-      build: () => buildSidebar(store, 'a', SELF),
-      buildRows: () => buildSidebarRows(store, 'a', SELF),
-      buildUsers: () => store.users.summaries(),
-      buildPart: (touched) => buildSidebarPart(store, SELF, touched),
+    const publisher = publisherOnStore({
       emit: (name, payload) => {
         if (name === 'sidebar:changed') renderer = (payload as Events['sidebar:changed']).sidebar;
         if (name === 'sidebar:delta') {
@@ -67,7 +75,6 @@ describe('sidebar rebuilt from touched rows only', () => {
           renderer = applySidebarDelta(renderer!, (payload as Events['sidebar:delta']).delta);
         }
       },
-      unreadsIfChanged: () => null,
     });
     publisher.publish();
 
@@ -122,16 +129,10 @@ describe('sidebar rebuilt from touched rows only', () => {
     for (const id of [SELF, 2, 3]) apply({ type: 'realm_user', op: 'add', person: user(id, `User ${id}`) });
     apply({ type: 'subscription', op: 'add', subscriptions: [subscription(1, 'c1')] });
     const deltas: Events['sidebar:delta']['delta'][] = [];
-    const publisher = new SidebarPublisher({
-      accountId: 'a',
-      build: () => buildSidebar(store, 'a', SELF),
-      buildRows: () => buildSidebarRows(store, 'a', SELF),
-      buildUsers: () => store.users.summaries(),
-      buildPart: (touched) => buildSidebarPart(store, SELF, touched),
+    const publisher = publisherOnStore({
       emit: (name, payload) => {
         if (name === 'sidebar:delta') deltas.push((payload as Events['sidebar:delta']).delta);
       },
-      unreadsIfChanged: () => null,
     });
     publisher.publish();
     // As AccountOutput.publish does: the people too when a delta says the users changed.
