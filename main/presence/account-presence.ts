@@ -11,8 +11,8 @@ import { PresenceHeartbeat } from './heartbeat';
 export type { PresenceHeartbeat } from './heartbeat';
 
 /**
- * `account` gives the log and clock; `records` is told after every beat, so the renderer
- * refetches (statuses age even when nothing new arrives).
+ * `account` gives the log and clock; `records` is told after every beat, as statuses age even
+ * when nothing new arrives, and tells the renderer when one of them moved.
  */
 export function startPresence(
   client: ApiClient,

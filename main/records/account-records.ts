@@ -17,6 +17,7 @@ import { DraftsSync } from './drafts-sync';
 import { EditTyping } from './edit-typing';
 import { EmojiTable } from './emoji-table';
 import { featureGates } from './gates';
+import { PresenceChanges } from './presence-changes';
 import * as reads from './reads';
 import { DEFAULT_TYPING_EXPIRY_MS, TypingTracker, type Timers } from './typing';
 import { userDetails } from './views';
@@ -70,6 +71,7 @@ export class AccountRecords {
   /** The server's emoji names (the renderer's picker, autocomplete and reactions use them). */
   readonly emoji: EmojiTable;
   readonly #d: AccountRecordsDeps;
+  readonly #presence = new PresenceChanges();
   #lastGates = '';
 
   constructor(d: AccountRecordsDeps) {
@@ -111,6 +113,9 @@ export class AccountRecords {
       else if (delta.kind === 'typing') this.typing.apply(delta.op, delta.senderId, delta.narrow);
       else if (delta.kind === 'typingEdit') this.editing.apply(delta.op, delta.senderId, delta.messageId);
     }
+    if (areas.has('realm')) this.#presence.forget();
+    // Presence is said only when a status moved; last-seen times age silently (asked when shown).
+    if (areas.has('presence') && !this.#presence.changed(this.#d.store, this.#d.now())) areas.delete('presence');
     if (areas.size === 0) return;
     this.#changed([...areas]);
     if (areas.has('settings')) this.#checkGates();
@@ -132,6 +137,7 @@ export class AccountRecords {
    */
   afterRegister(emojiDataUrl?: string): void {
     this.#lastGates = JSON.stringify(this.gates());
+    this.#presence.changed(this.#d.store, this.#d.now());
     this.#changed(ALL_AREAS);
     this.typing.clear();
     this.editing.clear();

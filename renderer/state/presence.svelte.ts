@@ -1,6 +1,7 @@
 /**
  * Presence for one account's sidebar: who is active, idle or offline (main judges it on the
- * server's clock and threshold, and says records:changed 'presence' after every heartbeat), and
+ * server's clock and threshold after every heartbeat and presence event, and says records:changed
+ * 'presence' when a status moved), and
  * the activity signal main's heartbeats report: the window has focus and the user did something
  * in the last five minutes (Zulip's web app uses the same idle timeout).
  */
@@ -10,10 +11,9 @@ import { errorText } from '../lib/errors';
 
 export class PresenceState {
   /**
-   * Each user's status, replaced only when one of them changed. Main says records:changed
-   * 'presence' after every heartbeat and presence event, and at 30,000 people rebuilding the map
-   * and re-ranking the People list each time held the page ~150-240 ms, usually for nothing: a
-   * heartbeat moves last-seen times, rarely a status.
+   * Each user's status, replaced only when one of them changed. At 30,000 people rebuilding the
+   * map and re-ranking the People list held the page ~150-240 ms; main now says 'presence' only
+   * when a status moved, but a reconnect or an organization change reloads it all the same.
    */
   // Replaced whole, never changed in place: a plain Map in raw state, not a SvelteMap.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
