@@ -6,7 +6,6 @@
  *    unread count grows from 1,000 to 100,000 (metrics; the publish path of main/accounts);
  *  - the memory of a core plus bridge host with a 100,000-message cache (a separate process).
  */
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Core } from '../../main/ipc/types';
@@ -15,11 +14,10 @@ import { probeServer } from '../../main/api';
 import { createCore } from '../../main/core';
 import { MemoryCredentialStore } from '../../main/credentials';
 import { createLogger } from '../../main/log';
-import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { accountDbPath } from '../../main/store/account-store';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../devserver/spawn';
-import { buildMain, bundleNodeEntry, PROJECT_ROOT } from '../../scripts/build-main';
 import { copyFilledCache } from '../fixtures/filled-cache';
+import { probeMemory } from '../lib/rss-probe';
 import type { BenchCase, SelfTimed, Suite, SuiteContext } from '../lib/types';
 import { measureIncomingMessages } from '../fixtures/incoming-cost';
 
@@ -238,24 +236,7 @@ async function memory(ctx: SuiteContext, server: RunningDevServer): Promise<void
   const file = accountDbPath(dir, accountIdFor(realmUrl, user.email));
   mkdirSync(dirname(file), { recursive: true });
   copyFilledCache(ctx.runDir, total, file);
-  // Bundled like a release: the probe (host side) and the core's worker entry.
-  const bundles = join(PROJECT_ROOT, 'bench', '.probe');
-  await buildMain(join(bundles, 'out'));
-  await bundleNodeEntry('bench/fixtures/rss-probe.ts', join(bundles, 'rss-probe.cjs'));
-  const out = execFileSync(process.execPath, ['--expose-gc', join(bundles, 'rss-probe.cjs')], {
-    env: {
-      ...process.env,
-      PROBE_DIR: dir,
-      PROBE_CORE_ENTRY: join(bundles, 'out', 'main', 'core-thread.cjs'),
-      PROBE_RENDERER: RENDERER_DIST,
-      PROBE_URL: server.baseUrl,
-      PROBE_EMAIL: user.email,
-      PROBE_PASSWORD: user.password,
-    },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  const { rss, heap, peak } = JSON.parse(out.trim().split('\n').at(-1)!) as { rss: number; heap: number; peak: number };
+  const { rss, heap, peak } = await probeMemory(server, user, dir);
   const label = total === 100_000 ? '100k' : `${total / 1000}k`;
   ctx.metric(`RSS of core + bridge host, ${label} cached messages`, rss / 2 ** 20, 'MB');
   ctx.metric(`peak RSS of core + bridge host, ${label} cached messages, start and first sync`, peak / 2 ** 20, 'MB');

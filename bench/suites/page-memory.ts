@@ -7,11 +7,11 @@
  * (Chrome's Performance metrics), then once more after a forced GC, for reference. Figures only
  * (ctx.metric); thresholds in bench/thresholds.json (issue 28's goal: < 250 MiB unforced).
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { signIn } from './ui';
 import { basicAuth, releasedCoreEntry, startLiveApp } from '../lib/live-app';
+import { rendererRssMiB } from '../lib/renderer-memory';
 
 const TIMEOUT = 30_000;
 const MIB = 1024 * 1024;
@@ -23,23 +23,6 @@ interface Memory {
   heapMiB: number;
   heapTotalMiB: number;
   nodes: number;
-}
-
-/** The resident memory of the largest renderer process: the page's (a spare one holds ~no page). */
-async function rendererRssMiB(browser: Browser): Promise<number> {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-    const rss = info.processInfo
-      .filter((p) => p.type === 'renderer')
-      .map((p) => {
-        const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
-        return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-      });
-    return Math.max(0, ...rss);
-  } finally {
-    await cdp.detach();
-  }
 }
 
 async function memory(browser: Browser, cdp: CDPSession): Promise<Memory> {
