@@ -18,6 +18,7 @@ import type { PushToken } from '../push/payload';
 import { answerFirst } from '../../common/ipc/answer-first';
 import type { CoreThreadOptions, FromThread, ToThread } from './protocol';
 import { RestartBudget } from './restart-budget';
+import { applyCoreHeapFlags } from './heap-flags';
 
 export interface CoreThreadHost {
   /** The worker's entry: out/main/core-thread.cjs in Electron, ./dev-entry.mjs from source. */
@@ -65,6 +66,7 @@ const CLOSE_TIMEOUT_MS = 15_000;
 
 /** Starts the core in a worker; resolves once it has opened its databases, rejects if it cannot. */
 export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost): Promise<RemoteCore> {
+  applyCoreHeapFlags();
   const listeners = new Set<EventListener>();
   const pending = new Map<number, (result: IpcResult<unknown>) => void>();
   const restarts = host.restarts ?? new RestartBudget();

@@ -121,8 +121,8 @@ export class PresenceHeartbeat {
     } catch (e) {
       if (isAuthFailure(e)) this.stop();
       else log.info('presence report failed; trying again at the next beat', { error: e });
-      // Statuses still age while we cannot ask.
-      this.#d.onChanged();
+      // Statuses still age while we cannot ask (unless the account closed while it asked).
+      if (this.#running) this.#d.onChanged();
       return;
     }
     if (!this.#running) return;

@@ -73,6 +73,8 @@ export class AccountRecords {
   readonly #d: AccountRecordsDeps;
   readonly #presence = new PresenceChanges();
   #lastGates = '';
+  /** Closed with its account: a late answer (a presence beat in flight) must not read the closed store. */
+  #closed = false;
 
   constructor(d: AccountRecordsDeps) {
     this.#d = d;
@@ -107,6 +109,7 @@ export class AccountRecords {
 
   /** A batch was applied: tell the renderer which lists changed, and who is typing. */
   publish(deltas: readonly Delta[]): void {
+    if (this.#closed) return;
     const areas = new Set<RecordArea>();
     for (const delta of deltas) {
       if (delta.kind === 'recordsChanged') delta.areas.forEach((a) => areas.add(a));
@@ -146,6 +149,7 @@ export class AccountRecords {
   }
 
   close(): void {
+    this.#closed = true;
     this.drafts.close();
     this.typing.clear();
     this.editing.close();

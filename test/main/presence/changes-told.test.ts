@@ -31,6 +31,7 @@ beforeEach(() => {
   store.presence.setClock({ lastUpdateId: 1, serverTimestamp: SERVER_NOW, receivedAt: 0 });
   told = [];
   nowMs = 0;
+  open = true;
   records = new AccountRecords({
     accountId: 'acc',
     store,
@@ -47,7 +48,9 @@ beforeEach(() => {
   records.afterRegister();
   told = [];
 });
+let open = true;
 afterEach(() => {
+  if (!open) return;
   records.close();
   store.close();
 });
@@ -86,5 +89,14 @@ describe('presence told to the renderer', () => {
     records.publish([{ kind: 'recordsChanged', areas: ['realm'] }]);
     heartbeat();
     expect(told).toEqual([['realm'], ['presence']]);
+  });
+
+  it('says nothing, and reads nothing, for a beat answered after its account closed', () => {
+    records.close();
+    store.close();
+    open = false;
+    nowMs = 41_000;
+    expect(() => heartbeat()).not.toThrow();
+    expect(told).toEqual([]);
   });
 });

@@ -164,4 +164,14 @@ describe('PresenceHeartbeat', () => {
     expect(refused.reports).toHaveLength(1);
     refused.store.close();
   });
+
+  it('says nothing of a report that failed after it was stopped (its account closed meanwhile)', async () => {
+    const offline = rig(new ApiClient({ realmUrl: 'http://127.0.0.1:9', auth: { email: owner.email, apiKey: 'k' } }));
+    offline.heartbeat.start();
+    const inFlight = offline.heartbeat.beat();
+    offline.heartbeat.stop();
+    offline.store.close();
+    await inFlight;
+    expect(offline.changed).not.toHaveBeenCalled();
+  });
 });
