@@ -8,9 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import keytar from 'keytar';
 import { DEV_CORE_THREAD_ENTRY, startCoreThread } from '../../../main/core-thread';
 import { createLogger } from '../../../main/log';
+import { forgetKeychainService } from '../../helpers/keychain';
 
 const ROUNDS = Number(process.argv[2] ?? '8');
 const service = process.argv[3] ?? 'Parley-keychain-close';
@@ -30,11 +30,11 @@ async function main(): Promise<void> {
       closed++;
       // Every other round starts without the key, so the core writes it (get, then set).
       if (round % 2 === 0) {
-        for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+        await forgetKeychainService(service);
       }
     }
   } finally {
-    for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+    await forgetKeychainService(service);
     rmSync(work, { recursive: true, force: true });
   }
   process.stdout.write(`${JSON.stringify({ closed })}\n`);
