@@ -64,8 +64,18 @@ async function credentialsFor(
  */
 export const FIRST_SCREEN_QUIET_MS = 100;
 
-/** Runs `start` once: when opened, or after `graceMs` (at once, on the next turn, for 0). */
-function startGate(graceMs: number, start: () => void): { open(): void; cancel(): void } {
+/**
+ * Once the page has asked for its first screen, how long the sync may still wait for its calls to
+ * be answered: the grace counts from the core's start, and on a loaded machine the window's first
+ * calls came after it had run out, so the sync's first work went before them anyway.
+ */
+export const FIRST_SCREEN_CAP_MS = 3000;
+
+/**
+ * Runs `start` once: when opened, or after `graceMs` (at once, on the next turn, for 0); `extend`
+ * lets that wait last at least `ms` more from now (it never shortens it).
+ */
+function startGate(graceMs: number, start: () => void): { open(): void; extend(ms: number): void; cancel(): void } {
   let done = false;
   const open = (): void => {
     if (done) return;
@@ -73,9 +83,16 @@ function startGate(graceMs: number, start: () => void): { open(): void; cancel()
     clearTimeout(timer);
     start();
   };
-  const timer = setTimeout(open, Math.max(0, graceMs));
+  let until = Date.now() + Math.max(0, graceMs);
+  let timer = setTimeout(open, Math.max(0, graceMs));
   return {
     open,
+    extend(ms) {
+      if (done || Date.now() + ms <= until) return;
+      until = Date.now() + ms;
+      clearTimeout(timer);
+      timer = setTimeout(open, ms);
+    },
     cancel() {
       done = true;
       clearTimeout(timer);
@@ -152,6 +169,7 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
   return {
     keychain,
     async dispatch(name, args) {
+      if (name === firstScreen && graceMs > 0 && !firstScreenAnswered) syncStart.extend(FIRST_SCREEN_CAP_MS);
       inFlight++;
       clearTimeout(quiet);
       try {

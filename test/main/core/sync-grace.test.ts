@@ -98,6 +98,27 @@ describe('sync start on a warm start', () => {
     await syncStarted(t, counter.seen);
   });
 
+  it('once the reopened conversation is asked for, waits for its calls past the grace', async () => {
+    const credentials = new MemoryCredentialStore();
+    const { dataDir, accountId, narrow } = await usedFolder(credentials, true);
+    const counter = syncCounter();
+    // On a loaded machine the window's first calls can come when the grace is nearly over.
+    const t = await startCore(dataDir, credentials, {
+      fetch: counter.fetch,
+      syncGraceMs: 2000,
+      firstScreenQuietMs: 60_000,
+    });
+    cores.push(t);
+    const page = t.ok('messages:page', { accountId, narrow, anchor: 'newest', before: 20, after: 0 });
+    // A call of the first screen still being answered when the grace ends.
+    const sidebar = t.ok('sidebar:get', { accountId });
+    await Promise.all([page, sidebar]);
+    // Past the grace (it counts from the core's start), within the 3 s the ask gave the sync.
+    await pause(2300);
+    expect(counter.seen.requests).toBe(0);
+    expect(t.events.some((e) => e.name === 'account:status')).toBe(false);
+  });
+
   it('with no conversation left open, waits for the sidebar (the Inbox is drawn from it)', async () => {
     const credentials = new MemoryCredentialStore();
     const { dataDir, accountId } = await usedFolder(credentials, false);
