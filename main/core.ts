@@ -44,6 +44,8 @@ export interface CoreOptions {
   syncGraceMs?: number;
   /** See FIRST_SCREEN_QUIET_MS; tests lengthen it so a loaded machine's pauses do not count. */
   firstScreenQuietMs?: number;
+  /** See FIRST_SCREEN_CAP_MS; tests lengthen it likewise. */
+  firstScreenCapMs?: number;
 }
 
 async function credentialsFor(
@@ -150,7 +152,9 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
   // sync starts on the next turn and would drop it unused).
   const graceMs = opts.syncGraceMs ?? 0;
   const ahead = graceMs > 0 ? readFirstScreen(manager, resumed, log.child('first-screen')) : new FirstScreen(null, log);
+  let syncBegun = false;
   const syncStart = startGate(graceMs, () => {
+    syncBegun = true;
     ahead.discard();
     manager.startAll();
   });
@@ -165,20 +169,22 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
   let firstScreenAnswered = false;
   let quiet: NodeJS.Timeout | undefined;
   const quietMs = opts.firstScreenQuietMs ?? FIRST_SCREEN_QUIET_MS;
+  const capMs = opts.firstScreenCapMs ?? FIRST_SCREEN_CAP_MS;
 
   return {
     keychain,
     async dispatch(name, args) {
-      if (name === firstScreen && graceMs > 0 && !firstScreenAnswered) syncStart.extend(FIRST_SCREEN_CAP_MS);
+      if (name === firstScreen && graceMs > 0 && !firstScreenAnswered) syncStart.extend(capMs);
       inFlight++;
-      clearTimeout(quiet);
+      if (quiet !== undefined) clearTimeout(quiet);
       try {
         return (await ahead.take(name, args)) ?? (await dispatch(handlers, name, args, log));
       } finally {
         inFlight--;
         if (name === firstScreen) firstScreenAnswered = true;
         // After this answer is on its way: the sync's first work runs on this thread.
-        if (firstScreenAnswered && inFlight === 0) quiet = setTimeout(syncStart.open, quietMs);
+        // (No timer once the sync has begun: every later call would wake this thread for nothing.)
+        if (!syncBegun && firstScreenAnswered && inFlight === 0) quiet = setTimeout(syncStart.open, quietMs);
       }
     },
     receive(name, payload) {
