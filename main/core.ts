@@ -42,6 +42,10 @@ export interface CoreOptions {
    * organization (bench `ui` suite). The app passes SYNC_GRACE_MS (main/core-thread/protocol.ts).
    */
   syncGraceMs?: number;
+  /** See FIRST_SCREEN_QUIET_MS; tests lengthen it so a loaded machine's pauses do not count. */
+  firstScreenQuietMs?: number;
+  /** See FIRST_SCREEN_CAP_MS; tests lengthen it likewise. */
+  firstScreenCapMs?: number;
 }
 
 async function credentialsFor(
@@ -56,8 +60,24 @@ async function credentialsFor(
   return { store: opts.credentials, status };
 }
 
-/** Runs `start` once: when opened, or after `graceMs` (at once, on the next turn, for 0). */
-function startGate(graceMs: number, start: () => void): { open(): void; cancel(): void } {
+/**
+ * How long the core hears no call, once the first screen is answered, before the sync starts: the
+ * rest of the page's first calls come within a few milliseconds of each other.
+ */
+export const FIRST_SCREEN_QUIET_MS = 100;
+
+/**
+ * Once the page has asked for its first screen, how long the sync may still wait for its calls to
+ * be answered: the grace counts from the core's start, and on a loaded machine the window's first
+ * calls came after it had run out, so the sync's first work went before them anyway.
+ */
+export const FIRST_SCREEN_CAP_MS = 3000;
+
+/**
+ * Runs `start` once: when opened, or after `graceMs` (at once, on the next turn, for 0); `extend`
+ * lets that wait last at least `ms` more from now (it never shortens it).
+ */
+function startGate(graceMs: number, start: () => void): { open(): void; extend(ms: number): void; cancel(): void } {
   let done = false;
   const open = (): void => {
     if (done) return;
@@ -65,9 +85,16 @@ function startGate(graceMs: number, start: () => void): { open(): void; cancel()
     clearTimeout(timer);
     start();
   };
-  const timer = setTimeout(open, Math.max(0, graceMs));
+  let until = Date.now() + Math.max(0, graceMs);
+  let timer = setTimeout(open, Math.max(0, graceMs));
   return {
     open,
+    extend(ms) {
+      if (done || Date.now() + ms <= until) return;
+      until = Date.now() + ms;
+      clearTimeout(timer);
+      timer = setTimeout(open, ms);
+    },
     cancel() {
       done = true;
       clearTimeout(timer);
@@ -125,20 +152,40 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
   // sync starts on the next turn and would drop it unused).
   const graceMs = opts.syncGraceMs ?? 0;
   const ahead = graceMs > 0 ? readFirstScreen(manager, resumed, log.child('first-screen')) : new FirstScreen(null, log);
+  let syncBegun = false;
   const syncStart = startGate(graceMs, () => {
+    syncBegun = true;
     ahead.discard();
     manager.startAll();
   });
   const handlers = createHandlers(manager, opts.fetch, emit);
   let closing: Promise<void> | null = null;
+  // The page asks for its whole first screen at once (the conversation, the sidebar, the compose
+  // box's draft, settings...), and its calls reach this thread over some milliseconds: the sync
+  // waits until they have all been answered and none came for a moment, not only for the first,
+  // or its first work (register, the snapshot) ran before the compose box and the rest were
+  // answered, and a warm start was drawn but not usable for a second (issue 28 item 1).
+  let inFlight = 0;
+  let firstScreenAnswered = false;
+  let quiet: NodeJS.Timeout | undefined;
+  const quietMs = opts.firstScreenQuietMs ?? FIRST_SCREEN_QUIET_MS;
+  const capMs = opts.firstScreenCapMs ?? FIRST_SCREEN_CAP_MS;
 
   return {
     keychain,
     async dispatch(name, args) {
-      const result = (await ahead.take(name, args)) ?? (await dispatch(handlers, name, args, log));
-      // After this answer is on its way: the sync's first work runs on this thread.
-      if (name === firstScreen) setImmediate(syncStart.open);
-      return result;
+      if (name === firstScreen && graceMs > 0 && !firstScreenAnswered) syncStart.extend(capMs);
+      inFlight++;
+      if (quiet !== undefined) clearTimeout(quiet);
+      try {
+        return (await ahead.take(name, args)) ?? (await dispatch(handlers, name, args, log));
+      } finally {
+        inFlight--;
+        if (name === firstScreen) firstScreenAnswered = true;
+        // After this answer is on its way: the sync's first work runs on this thread.
+        // (No timer once the sync has begun: every later call would wake this thread for nothing.)
+        if (!syncBegun && firstScreenAnswered && inFlight === 0) quiet = setTimeout(syncStart.open, quietMs);
+      }
     },
     receive(name, payload) {
       if (name === 'app:wake') {
@@ -168,6 +215,7 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
       return () => listeners.delete(listener);
     },
     close() {
+      clearTimeout(quiet);
       syncStart.cancel();
       closing ??= manager.closeAll().finally(() => {
         listeners.clear();

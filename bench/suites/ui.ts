@@ -55,7 +55,7 @@ interface Cores {
  * shorter, so here it is written after 1 s, and that session waits for it, and for the window's
  * launch picture, sent once the window has been still for 1.5 s (renderer/lib/launchPicture.ts).
  */
-const CODE_CACHE_WRITE_MS = 1000;
+export const CODE_CACHE_WRITE_MS = 1000;
 
 async function appears(what: string, found: () => boolean): Promise<void> {
   for (let waited = 0; waited < 10_000; waited += 100) {
@@ -65,7 +65,7 @@ async function appears(what: string, found: () => boolean): Promise<void> {
   throw new Error(`the first session left no ${what}`);
 }
 
-async function sessionLeftItsFiles(dataDir: string): Promise<void> {
+export async function sessionLeftItsFiles(dataDir: string): Promise<void> {
   const dir = join(dataDir, 'code-cache');
   await appears('code cache', () => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.v8cache')));
   await appears('launch picture', () => existsSync(launchPicturePath(dataDir)));
@@ -124,7 +124,7 @@ export const epochNow = (): number => performance.timeOrigin + performance.now()
  * that paints it. Any row counts, the launch picture's too (main/launch-picture: a warm start shows
  * the conversation it left as the page loads); a second promise is the app's own first row.
  */
-function watchFirstRow(): void {
+export function watchFirstRow(): void {
   const w = window as unknown as { __parleyFirstRow?: Promise<number>; __parleyFirstLiveRow?: Promise<number> };
   // Anonymous functions only: the bench runs under tsx, whose names for named ones (__name) the
   // page does not have.

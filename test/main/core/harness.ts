@@ -28,7 +28,7 @@ export interface TestCore<C extends Core = Awaited<ReturnType<typeof createCore>
 export async function startCore(
   dataDir: string,
   credentials: CredentialStore = new MemoryCredentialStore(),
-  opts: { fetch?: typeof fetch; syncGraceMs?: number } = {},
+  opts: { fetch?: typeof fetch; syncGraceMs?: number; firstScreenQuietMs?: number; firstScreenCapMs?: number } = {},
 ): Promise<TestCore> {
   const logLines: string[] = [];
   const core = await createCore({
@@ -36,6 +36,8 @@ export async function startCore(
     credentials,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
     ...(opts.syncGraceMs !== undefined ? { syncGraceMs: opts.syncGraceMs } : {}),
+    ...(opts.firstScreenQuietMs !== undefined ? { firstScreenQuietMs: opts.firstScreenQuietMs } : {}),
+    ...(opts.firstScreenCapMs !== undefined ? { firstScreenCapMs: opts.firstScreenCapMs } : {}),
     log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
   });
   return recordCore(core, logLines);

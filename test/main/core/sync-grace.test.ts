@@ -65,6 +65,62 @@ describe('sync start on a warm start', () => {
     await syncStarted(t, counter.seen);
   });
 
+  it("waits for the rest of the page's first calls, which reach the core just after the conversation's", async () => {
+    const credentials = new MemoryCredentialStore();
+    const { dataDir, accountId, narrow } = await usedFolder(credentials, true);
+    const counter = syncCounter();
+    // A long quiet: a pause of this machine between two of the calls below must not count as one.
+    const t = await startCore(dataDir, credentials, {
+      fetch: counter.fetch,
+      syncGraceMs: 60_000,
+      firstScreenQuietMs: 3000,
+      firstScreenCapMs: 60_000,
+    });
+    cores.push(t);
+    await t.ok('app:state', {});
+    // As the core's thread receives them on a warm start: the reopened conversation answered
+    // first, the compose box's draft and the rest each on a later turn.
+    const syncSeen = () => counter.seen.requests + t.events.filter((e) => e.name === 'account:status').length;
+    const seenAtAnswer: Record<string, number> = {};
+    await t.ok('messages:page', { accountId, narrow, anchor: 'newest', before: 20, after: 0 });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const rest = [
+      ['drafts:forNarrow', () => t.ok('drafts:forNarrow', { accountId, narrow })],
+      ['sidebar:get', () => t.ok('sidebar:get', { accountId })],
+      ['settings:get', () => t.ok('settings:get', { accountId })],
+    ] as const;
+    for (const [name, call] of rest) {
+      await nextTurn();
+      await nextTurn();
+      await call();
+      seenAtAnswer[name] = syncSeen();
+    }
+    expect(seenAtAnswer).toEqual({ 'drafts:forNarrow': 0, 'sidebar:get': 0, 'settings:get': 0 });
+    await syncStarted(t, counter.seen);
+  });
+
+  it('once the reopened conversation is asked for, waits for its calls past the grace', async () => {
+    const credentials = new MemoryCredentialStore();
+    const { dataDir, accountId, narrow } = await usedFolder(credentials, true);
+    const counter = syncCounter();
+    // On a loaded machine the window's first calls can come when the grace is nearly over.
+    const t = await startCore(dataDir, credentials, {
+      fetch: counter.fetch,
+      syncGraceMs: 2000,
+      firstScreenQuietMs: 60_000,
+      firstScreenCapMs: 60_000,
+    });
+    cores.push(t);
+    const page = t.ok('messages:page', { accountId, narrow, anchor: 'newest', before: 20, after: 0 });
+    // A call of the first screen still being answered when the grace ends.
+    const sidebar = t.ok('sidebar:get', { accountId });
+    await Promise.all([page, sidebar]);
+    // Past the grace, which counts from the core's start.
+    await pause(2300);
+    expect(counter.seen.requests).toBe(0);
+    expect(t.events.some((e) => e.name === 'account:status')).toBe(false);
+  });
+
   it('with no conversation left open, waits for the sidebar (the Inbox is drawn from it)', async () => {
     const credentials = new MemoryCredentialStore();
     const { dataDir, accountId } = await usedFolder(credentials, false);
