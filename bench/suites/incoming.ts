@@ -14,6 +14,7 @@
  * the figures meet them (< 1.5 ms core, < 4 ms page, <= 2 frames).
  */
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startCoreThread } from '../../main/core-thread';
 import { startBridgeHost } from '../../main/host/bridge-host';
@@ -106,6 +107,16 @@ function coreProfileArgs(seed: string): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, seed)}`] : [];
 }
 
+/**
+ * PARLEY_BENCH_TRACE_GC=1: V8 prints every collection of every thread to stdout (a worker cannot
+ * take --trace-gc alone; the flag is the process's). Each line names its isolate: the core's is
+ * the one that is not this thread's.
+ */
+const traceGc = Boolean(process.env['PARLEY_BENCH_TRACE_GC']);
+if (traceGc) setFlagsFromString('--trace-gc');
+/** A line among the collections' so they can be told apart by phase. */
+const traceMark = (what: string): void => void (traceGc && console.log(`bench: ${what}`));
+
 const median = (values: number[]): number => (values.length === 0 ? NaN : summarize(values).medianMs);
 
 async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEntry: string): Promise<void> {
@@ -176,7 +187,9 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
         frames: frames - framesBefore,
       };
     };
+    traceMark(`${org.seed}: ${rounds} rounds of a quiet window and a message, after ${warmup} warm-up rounds`);
     for (let round = 0; round < warmup + rounds; round++) {
+      if (round === warmup) traceMark('measured rounds begin');
       const text = `incoming ${org.seed} ${round} ${Date.now().toString(36)}`;
       // The same stretch with no message: what the app, the page and the driver cost anyway.
       const quiet = await measure(async () => undefined);
@@ -194,10 +207,13 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     }
     // Rounds of their own, after: a third window in each round above would space the reads 5.1 s
     // apart instead of 3.4 s, past the read socket's keep-alive, and change what the rounds measure.
+    traceMark('rounds of a message to a channel not open');
     for (let round = 0; round < warmup + rounds; round++) {
+      if (round === warmup) traceMark('measured rounds begin');
       const unseen = await measure(() => post(`incoming ${org.seed} elsewhere ${round}`, elsewhere));
       if (round >= warmup) addCosts(costs.elsewhere, unseen);
     }
+    traceMark('rounds end');
     const { message, quiet } = costs;
     ctx.metric(`incoming message, server POST to painted row, ${org.label}, median`, median(painted), 'ms');
     ctx.metric(`incoming message, core threads CPU, ${org.label}, median`, median(message.core), 'ms');

@@ -11,6 +11,7 @@ import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';
 import { mergeDeltas, type Delta } from '../sync/deltas';
+import { OpenView } from './open-view';
 import { SidebarPublisher } from './sidebar-publisher';
 import { UnknownUsers, usersNamedBy, usersNamedByDeltas } from './unknown-users';
 import type { OutboxEntry } from '../store/repos/outbox';
@@ -33,6 +34,8 @@ export interface AccountOutputDeps {
   /** The unread counts if they changed since the last call (MessageActions.unreadsIfChanged). */
   unreadsIfChanged: () => UnreadSummary | null;
   doNotDisturb: () => boolean;
+  /** The view the last run showed (restored at start), until view:open names another. */
+  openView: Narrow | null;
   /** Whether the user is looking at this conversation in a focused window (no notification then). */
   seesConversation: (narrow: Narrow) => boolean;
   /** The users changed: the account checks whether its own name did. */
@@ -48,9 +51,12 @@ export class AccountOutput {
   readonly #d: AccountOutputDeps;
   readonly #sidebar: SidebarPublisher;
   readonly unknownUsers: UnknownUsers;
+  /** What the window shows: new messages elsewhere go out as counts only. */
+  readonly view: OpenView;
 
   constructor(deps: AccountOutputDeps) {
     this.#d = deps;
+    this.view = new OpenView(deps.openView, deps.selfUserId);
     this.unknownUsers = new UnknownUsers({
       store: deps.store,
       client: deps.client,
@@ -88,7 +94,9 @@ export class AccountOutput {
     const m = mergeDeltas(deltas);
     const users = userLookup(store);
     const views = (ids: number[]) => store.messages.getByIds(ids).map((x) => messageView(x, users));
-    const added = views(m.added);
+    // Only what the open view shows: the message list drops the rest, and the sidebar's delta counts it.
+    const shown = m.added.length > 0 ? store.messages.getByIds(m.added).filter((x) => this.view.shows(x)) : [];
+    const added = shown.map((x) => messageView(x, users));
     if (added.length > 0) emit('messages:added', { accountId, messages: added });
     const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
     const updated = [...views(m.updated), ...confirmed];

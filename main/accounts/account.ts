@@ -67,7 +67,6 @@ export class Account {
   #status: AccountStatus;
   // Newest message ID this run knew of, or null before its first queue: after a loss, newer ones came in the gap.
   #newestKnown: number | null = null;
-  #openView: Narrow | null;
   readonly #o: AccountOptions;
   readonly #client: ApiClient | null;
   readonly #engine: SyncEngine | null;
@@ -89,7 +88,6 @@ export class Account {
     this.#o = o;
     this.id = o.record.id;
     this.#record = o.record;
-    this.#openView = o.openView;
     const { store, problem } = openAccountStore(o.dataDir, o.record.id, o.log);
     this.store = store;
     const auth = o.apiKey !== null && problem === null ? { email: o.record.email, apiKey: o.apiKey } : null;
@@ -130,7 +128,7 @@ export class Account {
     this.#revalidator = new Revalidator({
       store,
       pager: this.#pager,
-      openView: () => (this.#openView ? narrowFilter(this.#openView, o.record.userId) : null),
+      openView: () => this.#out.view.filter(),
       publish: (deltas) => this.#out.publish(deltas),
       log: o.log.child('revalidate'),
     });
@@ -178,6 +176,7 @@ export class Account {
       records: this.records,
       unreadsIfChanged: () => this.actions.unreadsIfChanged(),
       doNotDisturb: () => o.doNotDisturb(),
+      openView: o.openView,
       seesConversation: (narrow) => o.seesConversation?.(narrow) ?? false,
       onUsersChanged: () => this.#followOwnName(),
       self: () => this.#self(),
@@ -225,7 +224,7 @@ export class Account {
   }
 
   setOpenView(narrow: Narrow): void {
-    this.#openView = narrow;
+    this.#out.view.set(narrow);
     void this.actions.flushReads(); // the reads of the view left go now
   }
 
@@ -356,7 +355,7 @@ export class Account {
         pager: this.#pager,
         store: this.store,
         log: this.#o.log,
-        openView: this.#openView ? narrowFilter(this.#openView, this.#record.userId) : null,
+        openView: this.#out.view.filter(),
         publish: (deltas) => this.#out.publish(deltas),
         notify: (deltas) => this.#out.notify(deltas),
       },

@@ -10,7 +10,7 @@ import { accountDbPath } from '../../../main/store/account-store';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { FaultControl } from '../../helpers/devserverFaults';
 import { Actor } from '../consistency/actor';
-import { startCore, type TestCore } from '../core/harness';
+import { startCore, waitForSidebar, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
 import { existsSync } from 'node:fs';
 
@@ -148,7 +148,14 @@ describe('several accounts in one process', () => {
       b.sendDm([bMember.userId], 'welcome back B'),
     ]);
     await t.waitFor('messages:added', hasMessage(aAdmin.id, toAdmin), 20_000);
-    await t.waitFor('messages:added', hasMessage(bMember.id, toB), 20_000);
+    // B's restored last view is a channel (account:switch above): a DM reaches it as counts, not
+    // as a message view (main/accounts/open-view.ts).
+    await waitForSidebar(
+      t,
+      (s) => s.accountId === bMember.id && s.dms.some((d) => d.maxMessageId === toB && d.unreadCount > 0),
+      20_000,
+    );
+    expect(sawMessage(bMember.id, toB)).toBe(false);
     for (const acc of [aAdmin, bMember]) {
       await t.waitFor('account:status', (p) => p.accountId === acc.id && p.status.state === 'live');
     }
