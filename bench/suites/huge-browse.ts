@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { releasedCoreEntry, startLiveApp } from '../lib/live-app';
 import { rendererRssMiB } from '../lib/renderer-memory';
 import { probeMemory } from '../lib/rss-probe';
@@ -20,7 +20,7 @@ import { switchTo } from './channel-switch';
 import { inPage, openChannel, signIn } from './ui';
 
 const OWNER = 'olivia@parley.example';
-/** PARLEY_BENCH_CPU_PROF=<dir>: the page's CPU profile of the channel switches is written there. */
+/** PARLEY_BENCH_CPU_PROF=<dir>: the page's CPU profiles of the Inbox and the channel switches are written there. */
 const PROFILE_DIR = process.env['PARLEY_BENCH_CPU_PROF'];
 const TIMEOUT = 60_000;
 const FREEZE_MS = 200;
@@ -55,6 +55,18 @@ function clickUntilPainted(page: Page, nav: string, label: string, ready: string
     button.click();
     setTimeout(() => reject(new Error(ready + ' did not show in time')), ${TIMEOUT});
   })`);
+}
+
+/** Runs `steps`; with PARLEY_BENCH_CPU_PROF set, writes the page's CPU profile of them there. */
+async function profiled<T>(cdp: CDPSession, name: string, steps: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return steps();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  const result = await steps();
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  writeFileSync(join(PROFILE_DIR, `huge-browse-${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  return result;
 }
 
 const step = (page: Page, name: string): Promise<void> =>
@@ -92,7 +104,9 @@ async function browse(ctx: SuiteContext, coreEntry: string): Promise<void> {
     await page.waitForTimeout(5000);
     await page.evaluate(WATCH_TASKS);
 
-    const inboxMs = await clickUntilPainted(page, 'Views', 'Inbox', '[aria-label="Inbox"] li');
+    const inboxMs = await profiled(app.cdp, 'inbox', () =>
+      clickUntilPainted(page, 'Views', 'Inbox', '[aria-label="Inbox"] li'),
+    );
     ctx.metric('browsing 30k people: Inbox, click to painted rows', Math.round(inboxMs), 'ms');
     await page.waitForTimeout(500);
     ctx.metric('browsing 30k people: Inbox, elements drawn', await elementsIn(page, '[aria-label="Inbox"]'), '');
@@ -100,19 +114,14 @@ async function browse(ctx: SuiteContext, coreEntry: string): Promise<void> {
     // 257 channels: the sidebar draws those in view, so the others are found as a user does, by name.
     const filter = page.getByRole('searchbox', { name: 'Filter channels' });
     await step(page, 'channels');
-    const profiling = PROFILE_DIR ? app.cdp.send('Profiler.enable').then(() => app.cdp.send('Profiler.start')) : null;
-    await profiling;
-    for (const name of CHANNELS) {
-      await filter.fill(name);
-      await inPage(page, 'nav[aria-label="Channels"] button', name);
-      await switchTo(page, name);
-    }
+    await profiled(app.cdp, 'channels', async () => {
+      for (const name of CHANNELS) {
+        await filter.fill(name);
+        await inPage(page, 'nav[aria-label="Channels"] button', name);
+        await switchTo(page, name);
+      }
+    });
     await filter.fill('');
-    if (profiling) {
-      const { profile } = (await app.cdp.send('Profiler.stop')) as { profile: unknown };
-      mkdirSync(PROFILE_DIR!, { recursive: true });
-      writeFileSync(join(PROFILE_DIR!, `huge-browse-channels-${Date.now()}.cpuprofile`), JSON.stringify(profile));
-    }
     await step(page, 'scrolling');
     for (let i = 0; i < 8; i++) {
       await page.getByRole('log').evaluate((log) => log.scrollBy(0, -2500));
