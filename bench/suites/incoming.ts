@@ -28,6 +28,7 @@ import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { openChannel, signIn } from './ui';
 import { CHROMIUM, CHROMIUM_ARGS, requireChromiumAndRenderer } from '../lib/chromium';
+import { profilePage, tracePage } from '../lib/page-trace';
 
 const TIMEOUT = 20_000;
 /**
@@ -161,6 +162,12 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     // Issue 28's second row: a message to a channel the reader has but is not looking at (counts only).
     const elsewhere = await otherChannel(core, org.channel);
     /** CPU and frames over WINDOW_MS from now; `during` runs at its start (the POST, or nothing). */
+    /** PARLEY_BENCH_TRACE=<dir>: a trace of the page over the first timed round, a profile over the next (lib/page-trace.ts). */
+    const traced = <T>(label: string, round: number, run: () => Promise<T>): Promise<T> => {
+      const dir = process.env['PARLEY_BENCH_TRACE'];
+      if (!dir || round < warmup || round > warmup + 1) return run();
+      return (round === warmup ? tracePage : profilePage)(cdp, dir, `${label}-${round}`, run);
+    };
     const measure = async (during: () => Promise<void>): Promise<Costs1> => {
       const framesBefore = frames;
       const pageBefore = await pageTaskSeconds(cdp);
@@ -181,12 +188,14 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
       // The same stretch with no message: what the app, the page and the driver cost anyway.
       const quiet = await measure(async () => undefined);
       let paintedIn = NaN;
-      const message = await measure(async () => {
-        const row = paintedRow(page, text);
-        const postedAt = performance.timeOrigin + performance.now();
-        await post(text);
-        paintedIn = (await row) - postedAt;
-      });
+      const message = await traced(`${org.seed}-open`, round, () =>
+        measure(async () => {
+          const row = paintedRow(page, text);
+          const postedAt = performance.timeOrigin + performance.now();
+          await post(text);
+          paintedIn = (await row) - postedAt;
+        }),
+      );
       if (round < warmup) continue;
       painted.push(paintedIn);
       addCosts(costs.quiet, quiet);
@@ -195,7 +204,9 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     // Rounds of their own, after: a third window in each round above would space the reads 5.1 s
     // apart instead of 3.4 s, past the read socket's keep-alive, and change what the rounds measure.
     for (let round = 0; round < warmup + rounds; round++) {
-      const unseen = await measure(() => post(`incoming ${org.seed} elsewhere ${round}`, elsewhere));
+      const unseen = await traced(`${org.seed}-elsewhere`, round, () =>
+        measure(() => post(`incoming ${org.seed} elsewhere ${round}`, elsewhere)),
+      );
       if (round >= warmup) addCosts(costs.elsewhere, unseen);
     }
     const { message, quiet } = costs;
