@@ -29,6 +29,7 @@ import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { openChannel, signIn } from './ui';
 import { CHROMIUM, CHROMIUM_ARGS, requireChromiumAndRenderer } from '../lib/chromium';
+import { profilePage, tracePage } from '../lib/page-trace';
 
 const TIMEOUT = 20_000;
 /**
@@ -172,6 +173,12 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     // Issue 28's second row: a message to a channel the reader has but is not looking at (counts only).
     const elsewhere = await otherChannel(core, org.channel);
     /** CPU and frames over WINDOW_MS from now; `during` runs at its start (the POST, or nothing). */
+    /** PARLEY_BENCH_TRACE=<dir>: a trace of the page over the first timed round, a profile over the next (lib/page-trace.ts). */
+    const traced = <T>(label: string, round: number, run: () => Promise<T>): Promise<T> => {
+      const dir = process.env['PARLEY_BENCH_TRACE'];
+      if (!dir || round < warmup || round > warmup + 1) return run();
+      return (round === warmup ? tracePage : profilePage)(cdp, dir, `${label}-${round}`, run);
+    };
     const measure = async (during: () => Promise<void>): Promise<Costs1> => {
       const framesBefore = frames;
       const pageBefore = await pageTaskSeconds(cdp);
@@ -194,12 +201,14 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
       // The same stretch with no message: what the app, the page and the driver cost anyway.
       const quiet = await measure(async () => undefined);
       let paintedIn = NaN;
-      const message = await measure(async () => {
-        const row = paintedRow(page, text);
-        const postedAt = performance.timeOrigin + performance.now();
-        await post(text);
-        paintedIn = (await row) - postedAt;
-      });
+      const message = await traced(`${org.seed}-open`, round, () =>
+        measure(async () => {
+          const row = paintedRow(page, text);
+          const postedAt = performance.timeOrigin + performance.now();
+          await post(text);
+          paintedIn = (await row) - postedAt;
+        }),
+      );
       if (round < warmup) continue;
       painted.push(paintedIn);
       addCosts(costs.quiet, quiet);
@@ -210,7 +219,9 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     traceMark('rounds of a message to a channel not open');
     for (let round = 0; round < warmup + rounds; round++) {
       if (round === warmup) traceMark('measured rounds begin');
-      const unseen = await measure(() => post(`incoming ${org.seed} elsewhere ${round}`, elsewhere));
+      const unseen = await traced(`${org.seed}-elsewhere`, round, () =>
+        measure(() => post(`incoming ${org.seed} elsewhere ${round}`, elsewhere)),
+      );
       if (round >= warmup) addCosts(costs.elsewhere, unseen);
     }
     traceMark('rounds end');
