@@ -9,7 +9,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sharedChannel, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import {
+  openChannelFromSidebar,
+  sharedChannel,
+  signInThroughUi,
+  startE2eApp,
+  UI_TIMEOUT,
+  type E2eApp,
+} from './support';
 import { ZulipUser } from './zulip-http';
 
 let app: E2eApp;
@@ -50,11 +57,7 @@ interface Change {
 }
 
 it('adds only the new row: the rows already drawn and the pinned recipient bar are left alone', async () => {
-  await page
-    .getByRole('navigation', { name: 'Channels' })
-    .getByRole('button', { name: new RegExp(`^${channel.name}`) })
-    .first()
-    .click();
+  await openChannelFromSidebar(page, channel.name);
   const log = page.getByRole('log', { name: `#${channel.name}` });
   await log.getByText('Checklist item 30 of 30').waitFor({ timeout: UI_TIMEOUT });
   await page.locator('[data-sticky-recipient-bar]').waitFor({ timeout: UI_TIMEOUT });
