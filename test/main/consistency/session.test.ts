@@ -10,10 +10,9 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { accountDbPath } from '../../../main/store/account-store';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
 import { Actor } from './actor';
 import { compareWithServer } from './compare';
@@ -54,9 +53,7 @@ beforeAll(async () => {
   }
 
   dataDir = tempDir();
-  t = await startCore(dataDir, new MemoryCredentialStore());
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  ({ t, account } = await startLiveCore(dataDir, server.baseUrl, member));
   world = { t, accountId: account.id, me, others, admin, stable: streams.slice(0, 3), volatile: streams[3]! };
 
   // What a user would have looked at: each channel, and the DMs with each of the others.

@@ -1,11 +1,10 @@
 /** compose:send end to end: outbox row, local echo, server confirmation, and a refusal kept with its error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary, MessageView } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { AccountStore, accountDbPath } from '../../../main/store/account-store';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { tempDir } from '../store/fixtures';
-import { startCore, type TestCore } from './harness';
+import { startLiveCore, type TestCore } from './harness';
 
 let server: RunningDevServer;
 let dataDir: string;
@@ -16,10 +15,8 @@ let channelId: number;
 beforeAll(async () => {
   server = await startDevServer();
   dataDir = tempDir();
-  t = await startCore(dataDir, new MemoryCredentialStore());
   const member = server.byRole(400);
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  ({ t, account } = await startLiveCore(dataDir, server.baseUrl, member));
   channelId = (await t.ok('sidebar:get', { accountId: account.id })).channels[0]!.id;
 });
 afterAll(async () => {

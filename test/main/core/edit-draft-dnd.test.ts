@@ -10,7 +10,7 @@ import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { faults } from '../../helpers/devserverFaults';
 import { Actor } from '../consistency/actor';
 import { tempDir } from '../store/fixtures';
-import { startCore, type TestCore } from './harness';
+import { startCore, startLiveCore, type TestCore } from './harness';
 
 let server: RunningDevServer;
 let dataDir: string;
@@ -23,10 +23,8 @@ let channelId: number;
 beforeAll(async () => {
   server = await startDevServer({ faults: true });
   dataDir = tempDir();
-  t = await startCore(dataDir, credentials);
   const member = server.byRole(400);
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  ({ t, account } = await startLiveCore(dataDir, server.baseUrl, member, credentials));
   me = await Actor.login(server.baseUrl, member.email, member.password);
   channelId = (await t.ok('sidebar:get', { accountId: account.id })).channels[0]!.id;
 }, 30_000);

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallArgs, CallName, CallResult, EventName, Events, IpcResult } from '../../../common/ipc/contract';
-import type { Sidebar } from '../../../common/model';
+import type { AccountSummary, Sidebar } from '../../../common/model';
 import { applySidebarDelta } from '../../../common/sidebar-delta';
 import { MemoryCredentialStore, type CredentialStore } from '../../../main/credentials';
 import { createCore } from '../../../main/core';
@@ -41,6 +41,20 @@ export async function startCore(
     log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
   });
   return recordCore(core, logLines);
+}
+
+/** A core on `dataDir` signed in as `user` to the server at `baseUrl`, returned once that account is live. */
+export async function startLiveCore(
+  dataDir: string,
+  baseUrl: string,
+  user: { email: string; password: string },
+  credentials: CredentialStore = new MemoryCredentialStore(),
+  opts: Parameters<typeof startCore>[2] = {},
+): Promise<{ t: TestCore; account: AccountSummary }> {
+  const t = await startCore(dataDir, credentials, opts);
+  const account = await t.ok('account:signIn', { url: baseUrl, email: user.email, password: user.password });
+  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  return { t, account };
 }
 
 /** Records every event of `core` (an in-process core or one on its worker thread) for a test to call and wait on. */

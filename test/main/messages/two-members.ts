@@ -4,9 +4,8 @@
  * the first one with its event queue live.
  */
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type DevServerUser, type RunningDevServer, type StartOptions } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
 import { apiKeyOf, subscriptionsOf } from '../sync/http';
 import type { Creds } from './http';
@@ -32,9 +31,7 @@ export async function startTwoMembers(options: StartOptions = {}): Promise<TwoMe
   const other = await apiKeyOf(server.baseUrl, otherUser.email, otherUser.password);
   const theirs = new Set((await subscriptionsOf(server.baseUrl, other)).map((s) => s.stream_id));
   const channelId = (await subscriptionsOf(server.baseUrl, me)).find((s) => theirs.has(s.stream_id))!.stream_id;
-  const t = await startCore(tempDir(), new MemoryCredentialStore());
-  const account = await t.ok('account:signIn', { url: server.baseUrl, email: meUser.email, password: meUser.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  const { t, account } = await startLiveCore(tempDir(), server.baseUrl, meUser);
   return {
     server,
     t,

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { FaultControl } from '../../helpers/devserverFaults';
 import { Actor } from '../consistency/actor';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 
 export interface Session {
   t: TestCore;
@@ -22,10 +22,9 @@ export async function signedInCore(
   opts: { fetch?: typeof fetch; role?: number; email?: string } = {},
 ): Promise<Session> {
   const credentials = new MemoryCredentialStore();
-  const t = await startCore(dataDir, credentials, opts.fetch ? { fetch: opts.fetch } : {});
   const user = opts.email ? server.users.find((u) => u.email === opts.email)! : server.byRole(opts.role ?? 400);
-  const account = await t.ok('account:signIn', { url: server.baseUrl, email: user.email, password: user.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  const core = opts.fetch ? { fetch: opts.fetch } : {};
+  const { t, account } = await startLiveCore(dataDir, server.baseUrl, user, credentials, core);
   const channelId = (await t.ok('sidebar:get', { accountId: account.id })).channels[0]!.id;
   const me = await Actor.login(server.baseUrl, user.email, user.password);
   return { t, account, credentials, me, channelId };

@@ -8,9 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { Actor } from '../consistency/actor';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { tempDir } from '../store/fixtures';
 
@@ -26,9 +25,7 @@ beforeAll(async () => {
   const m = server.byRole(400);
   member = await Actor.login(server.baseUrl, m.email, m.password);
   dir = tempDir();
-  t = await startCore(dir, new MemoryCredentialStore());
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: a.email, password: a.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  ({ t, account } = await startLiveCore(dir, server.baseUrl, a));
 }, 30_000);
 afterAll(async () => {
   await t?.core.close();

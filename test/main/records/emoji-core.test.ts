@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
 import { person, raw, type Person } from './support';
 
@@ -18,10 +17,8 @@ let ownerWeb: Person;
 
 beforeAll(async () => {
   dev = await startDevServer({ seed: 'demo' });
-  t = await startCore(tempDir(), new MemoryCredentialStore());
   const m = dev.byRole(400);
-  member = await t.ok('account:signIn', { url: dev.baseUrl, email: m.email, password: m.password });
-  await t.waitFor('account:status', (p) => p.accountId === member.id && p.status.state === 'live');
+  ({ t, account: member } = await startLiveCore(tempDir(), dev.baseUrl, m));
   ownerWeb = await person(dev, dev.byRole(100));
 });
 afterAll(async () => {

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
 
 let dev: RunningDevServer;
@@ -16,10 +15,8 @@ let member: AccountSummary;
 
 beforeAll(async () => {
   dev = await startDevServer();
-  t = await startCore(tempDir(), new MemoryCredentialStore());
   const m = dev.byRole(400);
-  member = await t.ok('account:signIn', { url: dev.baseUrl, email: m.email, password: m.password });
-  await t.waitFor('account:status', (p) => p.accountId === member.id && p.status.state === 'live');
+  ({ t, account: member } = await startLiveCore(tempDir(), dev.baseUrl, m));
 }, 60_000);
 afterAll(async () => {
   await t?.core.close();

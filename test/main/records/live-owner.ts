@@ -3,8 +3,7 @@
  * `before` changed something on the server (so it can only reach the cache through register).
  */
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { tempDir } from '../store/fixtures';
 
@@ -19,9 +18,7 @@ export async function startLiveOwner(before: (server: RunningDevServer) => Promi
   const server = await startDevServer();
   await before(server);
   const o = server.byRole(100);
-  const t = await startCore(tempDir(), new MemoryCredentialStore());
-  const account = await t.ok('account:signIn', { url: server.baseUrl, email: o.email, password: o.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  const { t, account } = await startLiveCore(tempDir(), server.baseUrl, o);
   return {
     server,
     t,

@@ -5,10 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../helpers/devserver';
 import { faults, type FaultControl } from '../../helpers/devserverFaults';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { serverMessages } from '../messages/http';
 import { tempDir } from '../store/fixtures';
 import { apiKeyOf, sendToChannel, subscriptionsOf, type Creds } from '../sync/http';
@@ -32,9 +31,7 @@ beforeAll(async () => {
   other = await apiKeyOf(server.baseUrl, otherUser.email, otherUser.password);
   const theirs = new Set((await subscriptionsOf(server.baseUrl, other)).map((s) => s.stream_id));
   channel = (await subscriptionsOf(server.baseUrl, me)).find((s) => theirs.has(s.stream_id))!;
-  t = await startCore(tempDir(), new MemoryCredentialStore());
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: meUser.email, password: meUser.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  ({ t, account } = await startLiveCore(tempDir(), server.baseUrl, meUser));
 });
 afterEach(() => fault?.clear());
 afterAll(async () => {

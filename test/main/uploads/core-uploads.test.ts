@@ -10,7 +10,7 @@ import { UPLOAD_CHUNK_BYTES } from '../../../common/ipc/uploads-contract';
 import type { AccountSummary } from '../../../common/model';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
 
 let dev: RunningDevServer;
@@ -20,10 +20,8 @@ const credentials = new MemoryCredentialStore();
 
 beforeAll(async () => {
   dev = await startDevServer({ seed: 'demo' });
-  t = await startCore(tempDir(), credentials);
   const m = dev.byRole(400);
-  member = await t.ok('account:signIn', { url: dev.baseUrl, email: m.email, password: m.password });
-  await t.waitFor('account:status', (p) => p.accountId === member.id && p.status.state === 'live');
+  ({ t, account: member } = await startLiveCore(tempDir(), dev.baseUrl, m, credentials));
 });
 afterAll(async () => {
   await t?.core.close();
