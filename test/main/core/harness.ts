@@ -23,6 +23,13 @@ export interface TestCore<C extends Core = Awaited<ReturnType<typeof createCore>
   ok<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallResult<N>>;
   /** Waits for an event matching the predicate (already recorded or still to come). */
   waitFor<N extends EventName>(name: N, match?: (p: Events[N]) => boolean, timeout?: number): Promise<Events[N]>;
+  /** As waitFor, but only events recorded at or after index `mark` of `events` (taken before the action awaited). */
+  waitForAfter<N extends EventName>(
+    mark: number,
+    name: N,
+    match?: (p: Events[N]) => boolean,
+    timeout?: number,
+  ): Promise<Events[N]>;
 }
 
 export async function startCore(
@@ -61,8 +68,18 @@ export async function startLiveCore(
 export function recordCore<C extends Core>(core: C, logLines: string[] = []): TestCore<C> {
   const events: Recorded[] = [];
   core.subscribe((name, payload) => events.push({ name, payload }));
-  const find = <N extends EventName>(name: N, match: (p: Events[N]) => boolean) =>
-    events.find((e) => e.name === name && match(e.payload as Events[N]))?.payload as Events[N] | undefined;
+  const find = <N extends EventName>(name: N, match: (p: Events[N]) => boolean, from = 0) =>
+    events.slice(from).find((e) => e.name === name && match(e.payload as Events[N]))?.payload as Events[N] | undefined;
+  const poll = async <N extends EventName>(name: N, match: (p: Events[N]) => boolean, timeout: number, from: number) => {
+    // A plain polling loop: expect.poll is not allowed in beforeAll hooks.
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const found = find(name, match, from);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`no matching ${name} event within ${timeout} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
   return {
     core,
     events,
@@ -73,16 +90,8 @@ export function recordCore<C extends Core>(core: C, logLines: string[] = []): Te
       if (!r.ok) throw new Error(`${name} failed: ${r.error.code} ${r.error.message}`);
       return r.value;
     },
-    async waitFor(name, match = () => true, timeout = 10_000) {
-      // A plain polling loop: expect.poll is not allowed in beforeAll hooks.
-      const deadline = Date.now() + timeout;
-      for (;;) {
-        const found = find(name, match);
-        if (found !== undefined) return found;
-        if (Date.now() > deadline) throw new Error(`no matching ${name} event within ${timeout} ms`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    waitFor: (name, match = () => true, timeout = 10_000) => poll(name, match, timeout, 0),
+    waitForAfter: (mark, name, match = () => true, timeout = 10_000) => poll(name, match, timeout, mark),
   };
 }
 

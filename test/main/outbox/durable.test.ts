@@ -13,10 +13,6 @@ const open: TestCore[] = [];
 const env = useFaultyServer(open);
 
 /** True when this payload was recorded after the first `mark` events. */
-function isAfter(t: TestCore, mark: number, payload: unknown): boolean {
-  return t.events.findIndex((e) => e.payload === payload) >= mark;
-}
-
 function outboxOf(dataDir: string, accountId: string) {
   const store = AccountStore.open(accountDbPath(dataDir, accountId));
   try {
@@ -129,10 +125,7 @@ describe('durable outbox', () => {
     const mark = s.t.events.length;
     await env.faults.expireQueues({ userId: s.me.userId });
     // The engine registers a new queue (whose poll now hangs) and says it is live again.
-    await s.t.waitFor(
-      'account:status',
-      (p) => p.status.state === 'live' && s.t.events.length > mark + 0 && isAfter(s.t, mark, p),
-    );
+    await s.t.waitForAfter(mark, 'account:status', (p) => p.status.state === 'live');
 
     loseAnswers = 1;
     const { localId } = await s.t.ok('compose:send', {

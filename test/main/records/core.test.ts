@@ -35,10 +35,7 @@ afterAll(async () => {
 });
 
 const changed = (accountId: string, area: string, after: number) =>
-  t.waitFor(
-    'records:changed',
-    (p) => p.accountId === accountId && p.areas.includes(area as never) && t.events.length > after,
-  );
+  t.waitForAfter(after, 'records:changed', (p) => p.accountId === accountId && p.areas.includes(area as never));
 const mark = () => t.events.length;
 /** Waits for a condition on what a call answers. */
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeout = 10_000): Promise<T> {
@@ -301,10 +298,7 @@ describe("the user's own records", () => {
     expect(typing.typing).toEqual([{ narrow: { kind: 'dm', userIds: [otherWeb.userId] }, userIds: [otherWeb.userId] }]);
     const before = mark();
     await raw(otherWeb, 'POST', '/typing', { op: 'stop', type: 'direct', to: [member.userId] });
-    await t.waitFor(
-      'typing:changed',
-      (p) => p.accountId === member.id && p.typing.length === 0 && t.events.length > before,
-    );
+    await t.waitForAfter(before, 'typing:changed', (p) => p.accountId === member.id && p.typing.length === 0);
   });
 });
 

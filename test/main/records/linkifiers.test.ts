@@ -55,10 +55,7 @@ describe('linkifiers', () => {
     });
     expect(added['result']).toBe('success');
     // The first sync's own announcement of 'linkifiers' may come after `before`: wait for the list itself.
-    await t.waitFor(
-      'records:changed',
-      (p) => p.accountId === member.id && p.areas.includes('linkifiers') && t.events.length > before,
-    );
+    await t.waitForAfter(before, 'records:changed', (p) => p.accountId === member.id && p.areas.includes('linkifiers'));
     await expect
       .poll(() => t.ok('linkifiers:list', { accountId: member.id }), { timeout: 10_000 })
       .toContainEqual({
