@@ -1,5 +1,6 @@
 /** Event queues and signed-in clients for the dev server tests, read without blocking. */
 import type { RunningDevServer } from '../helpers/devserver';
+import { openQueue } from './queue_support';
 import { login, type Api, type Obj, type ParamValue } from './support';
 
 export type Client = Api & { userId: number; email: string };
@@ -14,19 +15,11 @@ export interface Queue {
 
 /** Registers a queue (`params` go to POST /register; they may name fetch_event_types). */
 export async function openEventQueue(api: Api, params: Record<string, ParamValue> = {}): Promise<Queue> {
-  const body = await api.ok('POST', '/register', { fetch_event_types: [], ...params });
-  const id = body['queue_id'] as string;
-  let last = -1;
-  const drain = async (): Promise<Obj[]> => {
-    const res = await api.ok('GET', '/events', { queue_id: id, last_event_id: last, dont_block: true });
-    const events = res['events'] as Obj[];
-    if (events.length > 0) last = events[events.length - 1]!['id'] as number;
-    return events.filter((event) => event['type'] !== 'heartbeat');
-  };
+  const queue = await openQueue(api, { fetch_event_types: [], ...params });
   return {
-    id,
-    drain,
-    drainTypes: async (...types) => (await drain()).filter((event) => types.includes(event['type'])),
+    id: queue.id,
+    drain: queue.take,
+    drainTypes: async (...types) => (await queue.take()).filter((event) => types.includes(event['type'] as string)),
   };
 }
 
