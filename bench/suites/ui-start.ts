@@ -66,15 +66,17 @@ interface Launched {
 }
 
 async function launchSpawned(browser: Browser, bundle: HostBundle, dataDir: string, codeCacheMs?: number) {
-  const [host, context] = await Promise.all([
+  // The page (its renderer process) is made while the host starts, as Electron makes the window
+  // before the core's thread has started (main/electron/index.ts): a launch pays the longer of
+  // the two, not their sum.
+  const [host, { context, page }] = await Promise.all([
     spawnHost(bundle, dataDir, KEYCHAIN_SERVICE, codeCacheMs),
     browser.newContext({ viewport: { width: 1280, height: 900 } }).then(async (context) => {
       await context.addInitScript(watchFirstRow);
       await context.addInitScript(watchLongTasks);
-      return context;
+      return { context, page: await context.newPage() };
     }),
   ]);
-  const page = await context.newPage();
   let bridgeAt = NaN;
   page.on('websocket', (ws) =>
     ws.once('framereceived', () => void (bridgeAt = Number.isNaN(bridgeAt) ? epochNow() : bridgeAt)),
