@@ -135,7 +135,11 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
   const coreThreads = threadIds().filter((tid) => !before.has(tid));
   const corePages: number[] = [];
   const coreViews: number[] = [];
-  const host = await startBridgeHost({ core: timingPages(core, corePages, coreViews), rendererDir: RENDERER_DIST, log: quiet() });
+  const host = await startBridgeHost({
+    core: timingPages(core, corePages, coreViews),
+    rendererDir: RENDERER_DIST,
+    log: quiet(),
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
