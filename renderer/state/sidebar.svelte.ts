@@ -24,7 +24,7 @@ export class SidebarState {
   // The sidebar's parts apart: a delta keeps the lists it does not touch (applySidebarDelta), and
   // these then keep their value, so what is built from one list is not built again for a change
   // to another (a new channel message used to re-sort the DMs, re-index every user and re-rank the
-  // people list, twice per message; at 30k users that is most of the page's work for it).
+  // people list, each O(users or DMs), for each of its two deltas).
   readonly #channelList: readonly ChannelSummary[] = $derived(this.sidebar?.channels ?? NONE);
   readonly #dmList: readonly DmSummary[] = $derived(this.sidebar?.dms ?? NONE);
   readonly #userList: readonly UserSummary[] = $derived(this.sidebar?.users ?? NONE);
