@@ -112,4 +112,13 @@ describe('buildRows with the previous rows', () => {
       days.mockRestore();
     }
   });
+
+  it('hands back the previous list itself when no row changed, so nothing that depends on it runs again', () => {
+    const messages = [1, 2, 3].map((id) => message({ id, senderId: 11 }));
+    const first = buildRows(messages);
+    // The same messages filtered again (the Combined feed re-checks muted channels on each sidebar change).
+    expect(buildRows([...messages], first)).toBe(first);
+    expect(buildRows([...messages, message({ id: 4 })], first)).not.toBe(first);
+    expect(buildRows(messages.slice(1), first)).not.toBe(first);
+  });
 });

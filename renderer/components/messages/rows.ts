@@ -44,11 +44,11 @@ export function rowKey(message: MessageView): string {
  * not every row of the window (issue 28 item 2; the window holds up to a thousand messages, and a
  * day per message was two Dates each). Other rows are built afresh, and kept when equal.
  */
-export function buildRows(messages: readonly MessageView[], previous: readonly Row[] = []): Row[] {
+export function buildRows(messages: readonly MessageView[], previous: readonly Row[] = []): readonly Row[] {
   const before = new Map<MessageView, { row: Row; above: MessageView | null }>();
   previous.forEach((row, i) => before.set(row.message, { row, above: previous[i - 1]?.message ?? null }));
   let last: MessageView | null = null;
-  return messages.map((message) => {
+  const rows = messages.map((message) => {
     const above = last;
     last = message;
     const kept = before.get(message);
@@ -56,6 +56,9 @@ export function buildRows(messages: readonly MessageView[], previous: readonly R
     const row = rowOf(message, above);
     return kept && sameRow(kept.row, row) ? kept.row : row;
   });
+  // Nothing changed (the feed filtered again for a sidebar change, say): the same list, so what
+  // depends on it (virtua's items, the list's after-change effects) is not run again.
+  return rows.length === previous.length && rows.every((row, i) => row === previous[i]) ? previous : rows;
 }
 
 function rowOf(message: MessageView, last: MessageView | null): Row {
