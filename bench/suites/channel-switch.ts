@@ -9,12 +9,16 @@ import type { Core } from '../../main/ipc/types';
 
 const TIMEOUT = 20_000;
 
-/** `core` with each messages:page answer's time (ms) noted in `into`. */
-export function timingPages<C extends Core>(core: C, into: number[]): C {
+/**
+ * `core` with each messages:page answer's time (ms) noted in `into`, and each view:open's in
+ * `views` (the page sends it just before messages:page, and the core's thread answers them in turn).
+ */
+export function timingPages<C extends Core>(core: C, into: number[], views: number[] = []): C {
   const dispatch: Core['dispatch'] = async (name, args) => {
     const started = performance.now();
     const result = await core.dispatch(name, args);
     if (name === 'messages:page') into.push(performance.now() - started);
+    if (name === 'view:open') views.push(performance.now() - started);
     return result;
   };
   return new Proxy(core, { get: (target, key) => (key === 'dispatch' ? dispatch : Reflect.get(target, key)) });

@@ -134,7 +134,12 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
   // The core's worker thread and the checkpointer's, started with it.
   const coreThreads = threadIds().filter((tid) => !before.has(tid));
   const corePages: number[] = [];
-  const host = await startBridgeHost({ core: timingPages(core, corePages), rendererDir: RENDERER_DIST, log: quiet() });
+  const coreViews: number[] = [];
+  const host = await startBridgeHost({
+    core: timingPages(core, corePages, coreViews),
+    rendererDir: RENDERER_DIST,
+    log: quiet(),
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
@@ -247,19 +252,26 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     const names = bar.ok ? (bar.value as { channels: { name: string }[] }).channels.slice(0, 3).map((c) => c.name) : [];
     const switched: number[] = [];
     const answered: number[] = [];
+    const viewsAnswered: number[] = [];
     const switches = process.env['PARLEY_BENCH_CPU_PROF'] ? 0 : (ctx.quick ? 12 : 30) + names.length;
     for (let round = 0; round < switches; round++) {
       corePages.length = 0;
-      const ms = await switchTo(page, names[round % names.length]!);
+      coreViews.length = 0;
+      // Under PARLEY_BENCH_TRACE, the first timed switch is traced and the next profiled, as the messages above.
+      const ms = await traced(`${org.seed}-switch`, round - names.length + warmup, () =>
+        switchTo(page, names[round % names.length]!),
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       if (round < names.length) continue;
       switched.push(ms);
       answered.push(Math.max(...corePages));
+      viewsAnswered.push(Math.max(...coreViews));
     }
     if (switched.length === 0) return;
     ctx.metric(`channel switch, click to painted rows, ${org.label}, median`, median(switched), 'ms');
     ctx.metric(`channel switch, click to painted rows, ${org.label}, slowest`, Math.max(...switched), 'ms');
     ctx.metric(`channel switch, the core's messages:page answer, ${org.label}, median`, median(answered), 'ms');
+    ctx.metric(`channel switch, the core's view:open answer, ${org.label}, median`, median(viewsAnswered), 'ms');
   } finally {
     await browser.close().catch(() => undefined);
     await host.close();

@@ -9,6 +9,8 @@ import { errorText } from '../lib/errors';
 import { applySidebarDelta, type SidebarDelta } from '../../common/sidebar-delta';
 import { indexUsers, sortChannels } from './sidebarOrder';
 
+const NONE: readonly never[] = [];
+
 interface SinceLoad {
   whole: boolean;
   deltas: SidebarDelta[];
@@ -19,11 +21,23 @@ export class SidebarState {
   loading = $state(false);
   error = $state<string | null>(null);
 
+  // The sidebar's parts apart: a delta keeps the lists it does not touch (applySidebarDelta), and
+  // these then keep their value, so what is built from one list is not built again for a change
+  // to another (a new channel message used to re-sort the DMs, re-index every user and re-rank the
+  // people list, each O(users or DMs), for each of its two deltas).
+  readonly #channelList: readonly ChannelSummary[] = $derived(this.sidebar?.channels ?? NONE);
+  readonly #dmList: readonly DmSummary[] = $derived(this.sidebar?.dms ?? NONE);
+  readonly #userList: readonly UserSummary[] = $derived(this.sidebar?.users ?? NONE);
+
   /** Pinned channels first, then by name; muted ones sink to the end of their group. */
-  readonly channels: ChannelSummary[] = $derived(sortChannels(this.sidebar?.channels ?? []));
+  readonly channels: ChannelSummary[] = $derived.by(
+    () => (this.#sorted = sortChannels(this.#channelList, this.#sorted)),
+  );
   /** Most recent conversation first. */
-  readonly dms: DmSummary[] = $derived([...(this.sidebar?.dms ?? [])].sort((a, b) => b.maxMessageId - a.maxMessageId));
-  readonly usersById: ReadonlyMap<number, UserSummary> = $derived(indexUsers(this.sidebar?.users ?? []));
+  readonly dms: DmSummary[] = $derived([...this.#dmList].sort((a, b) => b.maxMessageId - a.maxMessageId));
+  readonly usersById: ReadonlyMap<number, UserSummary> = $derived(indexUsers(this.#userList));
+  /** The last sort, whose order the next one keeps when no channel's place can have changed. */
+  #sorted: readonly ChannelSummary[] = [];
 
   private readonly stops: Array<() => void>;
   /** While sidebar:get is in flight: the deltas since it was asked, or that a whole sidebar came. */
@@ -58,7 +72,8 @@ export class SidebarState {
     try {
       const answer = await this.bridge.call('sidebar:get', { accountId: this.accountId });
       // A newer load owns the result; a whole sidebar that came meanwhile is newer than the answer.
-      if (this.#sinceLoad === since && !since.whole) this.sidebar = since.deltas.reduce((s, d) => applySidebarDelta(s, d), answer);
+      if (this.#sinceLoad === since && !since.whole)
+        this.sidebar = since.deltas.reduce((s, d) => applySidebarDelta(s, d), answer);
       this.error = null;
     } catch (error) {
       this.error = errorText(error);

@@ -125,4 +125,38 @@ describe('SidebarState', () => {
     await vi.waitFor(() => expect(state.error).toBeNull());
     expect(state.channels).toHaveLength(2);
   });
+
+  it('builds again only what a delta changed: a channel message leaves the DMs, users and channel order as they were', async () => {
+    const bridge = new MemoryBridge().handle('sidebar:get', () => sidebar());
+    const state = new SidebarState(bridge.client(), 'acc-1');
+    await state.load();
+    const [dms, users, order] = [state.dms, state.usersById, state.channels.map((c) => c.id)];
+    // Names are compared only to sort: a delta that changes counts keeps the order without them.
+    const compared = vi.spyOn(String.prototype, 'localeCompare');
+    const collated = vi.spyOn(Intl.Collator.prototype, 'compare', 'get');
+    try {
+      const { topics: _t, ...head } = sidebar().channels[0]!;
+      bridge.emit('sidebar:delta', {
+        delta: {
+          accountId: 'acc-1',
+          channels: [{ ...head, unreadCount: 4, topics: [{ name: 'new', maxMessageId: 501, unreadCount: 1 }] }],
+        },
+      });
+      expect(state.channel(1)?.unreadCount).toBe(4);
+      expect(state.channels.find((c) => c.id === 1)?.unreadCount).toBe(4);
+      expect(state.channels.map((c) => c.id)).toEqual(order);
+      expect(compared).not.toHaveBeenCalled();
+      expect(collated).not.toHaveBeenCalled();
+    } finally {
+      compared.mockRestore();
+      collated.mockRestore();
+    }
+    // The same objects: the DM list, the people list and the user index are not worked out again.
+    expect(state.dms).toBe(dms);
+    expect(state.usersById).toBe(users);
+    // A rename does move a channel.
+    const { topics: _u, ...renamed } = sidebar().channels[0]!;
+    bridge.emit('sidebar:delta', { delta: { accountId: 'acc-1', channels: [{ ...renamed, name: 'zzz' }] } });
+    expect(state.channels.at(-1)?.name).toBe('zzz');
+  });
 });

@@ -1,12 +1,29 @@
 /** Pure ordering and indexing of sidebar data (kept out of the rune module: plain values, no state). */
 import type { ChannelFolderView, ChannelSummary, UserSummary } from '../../common/model';
 
-/** Pinned channels first, then unmuted before muted, then by name without regard to case. */
-export function sortChannels(channels: readonly ChannelSummary[]): ChannelSummary[] {
-  const rank = (c: ChannelSummary): number => (c.pinToTop ? 0 : 2) + (c.isMuted ? 1 : 0);
-  return [...channels].sort(
-    (a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
-  );
+/** One collator for every sort: localeCompare with options builds one per comparison. */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+
+const rank = (c: ChannelSummary): number => (c.pinToTop ? 0 : 2) + (c.isMuted ? 1 : 0);
+
+/**
+ * Pinned channels first, then unmuted before muted, then by name without regard to case. Given the
+ * last sort (`previous`), when the same channels come with the same name, pin and mute (a delta
+ * changed counts or topics, as each incoming message does), its order is kept without comparing.
+ */
+export function sortChannels(
+  channels: readonly ChannelSummary[],
+  previous: readonly ChannelSummary[] = [],
+): ChannelSummary[] {
+  if (channels.length === previous.length && channels.length > 0) {
+    const byId = new Map(channels.map((c) => [c.id, c]));
+    const kept = previous.map((p) => {
+      const c = byId.get(p.id);
+      return c && c.name === p.name && c.pinToTop === p.pinToTop && c.isMuted === p.isMuted ? c : undefined;
+    });
+    if (byId.size === channels.length && kept.every((c) => c !== undefined)) return kept;
+  }
+  return [...channels].sort((a, b) => rank(a) - rank(b) || byName.compare(a.name, b.name));
 }
 
 export function indexUsers(users: readonly UserSummary[]): ReadonlyMap<number, UserSummary> {

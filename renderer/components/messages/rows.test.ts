@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { message } from '../../testing/fixtures';
 import { buildRows, isPrepend } from './rows';
 
@@ -96,5 +96,29 @@ describe('buildRows with the previous rows', () => {
     const without = buildRows([messages[0]!, message({ id: 5, senderId: 12 }), messages[2]!], first);
     expect(without[2]).not.toBe(first[2]);
     expect(without[2]!.continued).toBe(false);
+  });
+
+  it('works out only the new row when a message arrives: the day of each kept row is not read again', () => {
+    // The window holds up to a thousand messages; each arriving one used to read every row's day.
+    const messages = Array.from({ length: 1000 }, (_, i) => message({ id: i + 1, timestamp: 1_790_000_000 + i * 60 }));
+    const first = buildRows(messages);
+    const days = vi.spyOn(Date.prototype, 'getDate');
+    try {
+      const next = buildRows([...messages, message({ id: 1001, timestamp: 1_790_000_000 + 1000 * 60 })], first);
+      expect(next).toHaveLength(1001);
+      // The new message's day and its predecessor's, to compare them: nothing for the other 999.
+      expect(days.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      days.mockRestore();
+    }
+  });
+
+  it('hands back the previous list itself when no row changed, so nothing that depends on it runs again', () => {
+    const messages = [1, 2, 3].map((id) => message({ id, senderId: 11 }));
+    const first = buildRows(messages);
+    // The same messages filtered again (the Combined feed re-checks muted channels on each sidebar change).
+    expect(buildRows([...messages], first)).toBe(first);
+    expect(buildRows([...messages, message({ id: 4 })], first)).not.toBe(first);
+    expect(buildRows(messages.slice(1), first)).not.toBe(first);
   });
 });

@@ -1,19 +1,23 @@
-import { render, screen, within } from '@testing-library/svelte';
+import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelSummary, Narrow, Sidebar } from '../../../common/model';
+import { applySidebarDelta } from '../../../common/sidebar-delta';
 import { sidebar } from '../../testing/fixtures';
+import { sortChannels } from '../../state/sidebarOrder';
 import ChannelList from './ChannelList.svelte';
 
 /** The sidebar's scroll area: the list virtualizes against it (overflow inline, see test-setup.ts). */
 let scrollRef: HTMLElement;
 afterEach(() => scrollRef?.remove());
+let renderedList: ReturnType<typeof render<typeof ChannelList>>;
 
 function renderList(data: Sidebar, current: Narrow | null) {
   scrollRef = document.createElement('div');
   scrollRef.style.overflowY = 'auto';
   document.body.append(scrollRef);
-  render(ChannelList, { channels: data.channels, sidebar: data, current, onOpen: () => {}, scrollRef });
+  const view = render(ChannelList, { channels: data.channels, sidebar: data, current, onOpen: () => {}, scrollRef });
+  renderedList = view;
   return screen.getByRole('navigation', { name: 'Channels' });
 }
 
@@ -80,4 +84,27 @@ describe('ChannelList', () => {
     // A busy machine's jsdom can take more than findBy's default second to redraw.
     await within(nav).findByRole('button', { name: 'ch408' }, { timeout: 10_000 });
   }, 30_000);
+
+  it("leaves the other channels' rows alone when a delta changes one channel", async () => {
+    const data = sidebar();
+    data.channels = sortChannels(data.channels);
+    renderList(data, null);
+    await screen.findByRole('button', { name: 'Topics in design' });
+    const design = screen.getByRole('button', { name: /^design/ }).closest('[data-row-key]')!;
+    const changes: MutationRecord[] = [];
+    const watcher = new MutationObserver((records) => changes.push(...records));
+    watcher.observe(design, { subtree: true, childList: true, attributes: true, characterData: true });
+    // A new message in general, as main's delta brings it: the sidebar and its list are new objects.
+    const general = data.channels.find((c) => c.name === 'general')!;
+    const next = applySidebarDelta(data, {
+      accountId: data.accountId,
+      channels: [{ ...general, unreadCount: 6, topics: [{ name: 'greetings', maxMessageId: 140, unreadCount: 5 }] }],
+    });
+    await renderedList.rerender({ channels: sortChannels(next.channels), sidebar: next });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^general/ }).parentElement).toHaveTextContent('6'));
+    changes.push(...watcher.takeRecords());
+    watcher.disconnect();
+    // The design row (its toggle's `disabled` among them) was not written again.
+    expect(changes.map((c) => `${c.type} ${c.attributeName ?? ''}`)).toEqual([]);
+  });
 });
