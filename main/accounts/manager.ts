@@ -3,7 +3,6 @@
  * app-wide questions (the account list, the active account, the last view). Emits
  * accounts:changed whenever the list or an account's details change.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { AccountSummary, AppState, KeychainStatus, Narrow } from '../../common/model';
 import type { CredentialStore } from '../credentials';
 import { probeServer } from '../api';
@@ -14,6 +13,7 @@ import type { Logger } from '../log';
 import type { AccountRecord, AppStore } from '../store/app-store';
 import type { Clock } from '../sync/clock';
 import { Account } from './account';
+import { LastViewSaver } from './last-view-saver';
 import type { PushSetup } from './push-setup';
 import { importZuliprc, signIn, signInWithKey, signInWithSsoKey, type SignInDeps, type SignedIn } from './sign-in';
 import { SsoAttempts } from './sso-attempts';
@@ -46,9 +46,12 @@ export class AccountManager {
   #closed = false;
   /** Accounts whose sync has begun: startAll() may come after a sign-in already started one. */
   readonly #started = new WeakSet<Account>();
+  /** The open view and active account, written a moment after the page asked (last-view-saver.ts). */
+  readonly #views: LastViewSaver;
 
   constructor(deps: AccountManagerDeps) {
     this.#d = deps;
+    this.#views = new LastViewSaver(deps.appStore);
     this.#sso = new SsoAttempts(() => deps.clock.now());
   }
 
@@ -96,13 +99,13 @@ export class AccountManager {
   }
 
   appState(): AppState {
-    const active = this.#d.appStore.activeAccountId();
+    const active = this.#views.activeAccountId();
     const activeAccountId =
       active !== null && this.#accounts.has(active) ? active : (this.#accounts.keys().next().value ?? null);
     return {
       accounts: this.summaries(),
       activeAccountId,
-      lastView: activeAccountId !== null ? this.#d.appStore.lastView(activeAccountId) : null,
+      lastView: activeAccountId !== null ? this.#views.lastView(activeAccountId) : null,
       keychain: this.#d.keychain,
       doNotDisturb: this.#d.appStore.doNotDisturb(),
     };
@@ -161,6 +164,7 @@ export class AccountManager {
   /** Makes another signed-in account the one on screen; its last view comes back with the state. */
   switchTo(accountId: string): AppState {
     this.get(accountId);
+    this.#views.flush();
     this.#d.appStore.setActiveAccount(accountId);
     return this.appState();
   }
@@ -188,6 +192,7 @@ export class AccountManager {
     await previous?.close();
     const account = this.#newAccount(record, apiKey);
     this.#accounts.set(record.id, account);
+    this.#views.flush();
     this.#d.appStore.setActiveAccount(record.id);
     this.#emitAccounts();
     if (!this.#closed) this.#start(account);
@@ -207,18 +212,14 @@ export class AccountManager {
     removeLaunchPicture(this.#d.dataDir);
     const { realmUrl, email } = account.record;
     await this.#d.credentials.delete({ realmUrl, email });
+    this.#views.flush();
     this.#d.appStore.removeAccount(accountId);
     this.#emitAccounts();
   }
 
   openView(accountId: string, narrow: Narrow): void {
     this.get(accountId).setOpenView(narrow);
-    // Every warm start reopens the view it restored: nothing to write (a commit took up to 150 ms
-    // there under load, ahead of the first page on this thread).
-    const { appStore } = this.#d;
-    if (appStore.activeAccountId() === accountId && isDeepStrictEqual(appStore.lastView(accountId), narrow)) return;
-    this.#d.appStore.setLastView(accountId, narrow, this.#d.clock.now());
-    this.#d.appStore.setActiveAccount(accountId);
+    this.#views.note(accountId, narrow, this.#d.clock.now());
   }
 
   /** The network came back or the computer woke: every account asks its server again now. */
@@ -229,6 +230,7 @@ export class AccountManager {
 
   async closeAll(): Promise<void> {
     this.#closed = true;
+    this.#views.flush();
     const all = [...this.#accounts.values()];
     this.#accounts.clear();
     await Promise.all(all.map((a) => a.close()));
@@ -244,7 +246,7 @@ export class AccountManager {
       log: this.#d.log.child(`account.${record.id.slice(0, 8)}`),
       clock: this.#d.clock,
       emit: this.#d.emit,
-      openView: this.#d.appStore.lastView(record.id),
+      openView: this.#views.lastView(record.id),
       onRecordChanged: (next) => {
         this.#d.appStore.saveAccount(next);
         this.#emitAccounts();
