@@ -304,8 +304,7 @@ export class Account {
           if (d.kind === 'messagesAdded' && this.#newestKnown !== null)
             this.#newestKnown = Math.max(this.#newestKnown, ...d.ids);
         }
-        this.#out.publish(deltas);
-        this.#out.notify(deltas);
+        this.#out.publishAndNotify(deltas);
         this.#revalidator.resume();
       },
       onRegistered: (r) => this.#afterRegister(r),
