@@ -9,6 +9,7 @@ import type { NarrowFilter } from '../narrows';
 import {
   MESSAGE_COLUMNS,
   STATE_JOINS,
+  UPSERT_COLUMNS,
   messageValues,
   rowToMessage,
   rowToReaction,
@@ -24,26 +25,6 @@ import { htmlHasLink, SearchIndex } from './search-index';
 import { StarredRepo } from './starred';
 
 const FROM = `FROM messages m ${STATE_JOINS}`;
-/** Every column an upsert writes besides the ID, in the order of its VALUES. */
-const UPSERT_COLUMNS = [
-  'sender_id',
-  'sender_full_name',
-  'sender_email',
-  'avatar_url',
-  'timestamp',
-  'content',
-  'content_type',
-  'channel_id',
-  'topic',
-  'dm_key',
-  'is_starred',
-  'other_flags',
-  'last_edit_timestamp',
-  'last_moved_timestamp',
-  'is_me_message',
-  'has_link',
-  'topic_key',
-];
 const INDEX_OF: Record<NarrowFilter['kind'], string | null> = {
   channel: 'messages_by_channel',
   topic: 'messages_by_topic',
