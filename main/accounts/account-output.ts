@@ -10,7 +10,8 @@ import type { EventListener } from '../event-listener';
 import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';
-import { mergeDeltas, type Delta } from '../sync/deltas';
+import { mergeDeltas, type Delta, type MergedDeltas } from '../sync/deltas';
+import type { CachedMessage } from '../store/repos/message-rows';
 import { OpenView } from './open-view';
 import { SidebarPublisher } from './sidebar-publisher';
 import { UnknownUsers, usersNamedBy, usersNamedByDeltas } from './unknown-users';
@@ -90,12 +91,27 @@ export class AccountOutput {
   }
 
   publish(deltas: Delta[]): void {
-    const { accountId, store, emit } = this.#d;
     const m = mergeDeltas(deltas);
+    this.#publish(deltas, m, m.added.length > 0 ? this.#d.store.messages.getByIds(m.added) : []);
+  }
+
+  /**
+   * A batch of events: published, and its new messages that the notification policy picks shown.
+   * The new messages' rows are read once for both (a catch-up's batch brings thousands).
+   */
+  publishAndNotify(deltas: Delta[]): void {
+    const m = mergeDeltas(deltas);
+    const added = m.added.length > 0 ? this.#d.store.messages.getByIds(m.added) : [];
+    this.#publish(deltas, m, added);
+    this.#notifyOf(added);
+  }
+
+  #publish(deltas: Delta[], m: MergedDeltas, addedRows: readonly CachedMessage[]): void {
+    const { accountId, store, emit } = this.#d;
     const users = userLookup(store);
     const views = (ids: number[]) => store.messages.getByIds(ids).map((x) => messageView(x, users));
     // Only what the open view shows: the message list drops the rest, and the sidebar's delta counts it.
-    const shown = m.added.length > 0 ? store.messages.getByIds(m.added).filter((x) => this.view.shows(x)) : [];
+    const shown = addedRows.filter((x) => this.view.shows(x));
     const added = shown.map((x) => messageView(x, users));
     if (added.length > 0) emit('messages:added', { accountId, messages: added });
     const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
@@ -130,8 +146,12 @@ export class AccountOutput {
 
   /** New messages from events that the notification policy says to show. */
   notify(deltas: Delta[]): void {
-    const { accountId, store, selfUserId, emit } = this.#d;
     const added = mergeDeltas(deltas).added;
+    if (added.length > 0) this.#notifyOf(this.#d.store.messages.getByIds(added));
+  }
+
+  #notifyOf(added: readonly CachedMessage[]): void {
+    const { accountId, store, selfUserId, emit } = this.#d;
     if (added.length === 0) return;
     for (const n of notificationsFor(store, selfUserId, added, this.#d.doNotDisturb())) {
       if (this.#d.seesConversation(n.narrow)) continue;

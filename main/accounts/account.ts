@@ -20,7 +20,6 @@ import { Outbox } from '../outbox/outbox';
 import { outboxServer } from '../outbox/server';
 import type { AccountStore } from '../store/account-store';
 import type { AccountRecord } from '../store/app-store';
-import { filterKey, keysOfMessage, narrowFilter } from '../store/narrows';
 import type { Clock } from '../sync/clock';
 import { SyncEngine } from '../sync/engine';
 import { classifyFailure } from '../sync/failures';
@@ -36,7 +35,7 @@ import { validateCompose } from './compose-rules';
 import { AccountPush, tapEvents } from './push-hookup';
 import type { PushSetup } from './push-setup';
 import { AccountOutput } from './account-output';
-import { conversationNames, echoView, messageView, userLookup } from './views';
+import { readMessagePage } from './message-page';
 import { StorageFailure } from '../store/storage-failure';
 
 export interface AccountOptions {
@@ -228,27 +227,9 @@ export class Account {
     void this.actions.flushReads(); // the reads of the view left go now
   }
 
-  async page(narrow: Narrow, anchor: Anchor, before: number, after: number, o?: PageOptions): Promise<MessagePage> {
-    const filter = narrowFilter(narrow, this.#record.userId);
-    const result = await this.#pager.page(filter, anchor, before, after, o);
-    const users = userLookup(this.store);
-    const messages = result.messages.map((m) => messageView(m, users));
-    this.#out.noticeUsers(messages);
-    if (result.foundNewest || anchor === 'newest') {
-      // Unconfirmed sends sit after the newest message, as left (also offline, when the newest is unproven).
-      const key = filterKey(filter);
-      for (const e of this.store.outbox.all()) {
-        if (keysOfMessage(e).includes(key)) messages.push(echoView(e, this.#self(), users));
-      }
-    }
-    return {
-      narrow,
-      messages,
-      foundOldest: result.foundOldest,
-      foundNewest: result.foundNewest,
-      fromCache: result.fromCache,
-      names: conversationNames(this.store, narrow),
-    };
+  page(narrow: Narrow, anchor: Anchor, before: number, after: number, o?: PageOptions): Promise<MessagePage> {
+    const source = { store: this.store, pager: this.#pager, out: this.#out, self: this.#self() };
+    return readMessagePage(source, narrow, anchor, before, after, o);
   }
 
   /** Stores the message, publishes its echo, and starts sending; resolves with the echo's local ID. */
@@ -323,8 +304,7 @@ export class Account {
           if (d.kind === 'messagesAdded' && this.#newestKnown !== null)
             this.#newestKnown = Math.max(this.#newestKnown, ...d.ids);
         }
-        this.#out.publish(deltas);
-        this.#out.notify(deltas);
+        this.#out.publishAndNotify(deltas);
         this.#revalidator.resume();
       },
       onRegistered: (r) => this.#afterRegister(r),

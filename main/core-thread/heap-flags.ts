@@ -7,10 +7,16 @@
  * 4.3-4.8 s). V8's `--optimize-for-size` saved a little more (174-185 / 197-205 MiB) but cost the
  * same sync 35% more CPU. Set once, before the first worker is created: a V8 flag is process-wide
  * and an isolate reads its heap configuration when it is made.
+ *
+ * V8's memory reducer is off: it starts full collections (26-83 ms each) when allocation looks
+ * idle, and a chat app's core, with a message every few seconds, always looks idle to it; it
+ * collected every few messages (issue 28 item 2, bench/README.md). With the heap grown by 25%
+ * only, there is little for it to give back. Incoming bench, core threads CPU per message,
+ * alternating runs: see bench/README.md (2026-11-28, wt10-core).
  */
 import { setFlagsFromString } from 'node:v8';
 
-export const CORE_HEAP_FLAGS = '--heap-growing-percent=25';
+export const CORE_HEAP_FLAGS = '--heap-growing-percent=25 --no-memory-reducer';
 
 let applied = false;
 

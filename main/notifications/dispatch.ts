@@ -103,16 +103,16 @@ function nameOf(store: AccountStore, userId: number): string {
   return store.users.get(userId)?.fullName ?? 'Unknown user';
 }
 
-/** The notifications these newly arrived messages call for, in message order. */
+/** The notifications these newly arrived messages (as cached, in ID order) call for, in message order. */
 export function notificationsFor(
   store: AccountStore,
   selfId: number,
-  messageIds: readonly number[],
+  messages: readonly CachedMessage[],
   doNotDisturb: boolean,
 ): PendingNotification[] {
   const out: PendingNotification[] = [];
   const look = new Lookups(store);
-  for (const m of store.messages.getByIds(messageIds)) {
+  for (const m of messages) {
     const { decision, settings } = decide(look, m, selfId, doNotDisturb);
     if (!decision.notify) continue;
     const others = m.dmKey !== null ? othersInDm(m.dmKey, selfId) : [];

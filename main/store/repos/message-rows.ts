@@ -148,6 +148,27 @@ export function messageParams(m: StoredMessage): Record<string, unknown> {
   };
 }
 
+/** The columns messageValues fills after the ID, in its order (what an upsert compares to skip an equal row). */
+export const UPSERT_COLUMNS = [
+  'sender_id',
+  'sender_full_name',
+  'sender_email',
+  'avatar_url',
+  'timestamp',
+  'content',
+  'content_type',
+  'channel_id',
+  'topic',
+  'dm_key',
+  'is_starred',
+  'other_flags',
+  'last_edit_timestamp',
+  'last_moved_timestamp',
+  'is_me_message',
+  'has_link',
+  'topic_key',
+];
+
 /**
  * The insert statement's values in column order (see MessagesRepo's upsert): positional binding
  * skips building and matching a named-parameter object for every row of a batch.

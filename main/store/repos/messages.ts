@@ -9,6 +9,7 @@ import type { NarrowFilter } from '../narrows';
 import {
   MESSAGE_COLUMNS,
   STATE_JOINS,
+  UPSERT_COLUMNS,
   messageValues,
   rowToMessage,
   rowToReaction,
@@ -124,7 +125,8 @@ export class MessagesRepo {
         topic = excluded.topic, dm_key = excluded.dm_key, is_starred = excluded.is_starred,
         other_flags = excluded.other_flags, last_edit_timestamp = excluded.last_edit_timestamp,
         last_moved_timestamp = excluded.last_moved_timestamp, is_me_message = excluded.is_me_message,
-        has_link = excluded.has_link, topic_key = excluded.topic_key`);
+        has_link = excluded.has_link, topic_key = excluded.topic_key
+      WHERE (messages.${UPSERT_COLUMNS.join(', messages.')}) IS NOT (excluded.${UPSERT_COLUMNS.join(', excluded.')})`);
     this.#upsertInTransaction = db.transaction((messages: readonly StoredMessage[]) => this.#write(messages));
     this.#deleteReactionsOf = db.prepare('DELETE FROM reactions WHERE message_id = ?');
     this.#insertReaction = db.prepare(
@@ -185,8 +187,12 @@ export class MessagesRepo {
     const cached = new Set(this.cachedIds(ids));
     const added: number[] = [];
     const stars: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    const rewritten: number[] = [];
     for (const m of messages) {
-      this.#upsert.run(messageValues(m, htmlHasLink(m.content)));
+      // A copy equal to the cached row writes nothing (the upsert's WHERE): a page fetched over
+      // messages the event queue just brought rewrote every row and its indexes (issue 28 item 7).
+      const { changes } = this.#upsert.run(messageValues(m, htmlHasLink(m.content)));
+      if (changes > 0) rewritten.push(m.id);
       stars[m.starred ? 'on' : 'off'].push(m.id);
       if (cached.has(m.id)) this.#deleteReactionsOf.run(m.id);
       else added.push(m.id);
@@ -195,8 +201,9 @@ export class MessagesRepo {
       }
     }
     // Batched, one statement each (per message they were a fifth of a catch-up's storing).
-    // Words are indexed in the background: a page is answered without waiting for FTS5.
-    this.#index.queue(ids);
+    // Words are indexed in the background: a page is answered without waiting for FTS5. A row
+    // left as it was keeps its indexed words.
+    this.#index.queue(rewritten);
     this.#starred.set(stars.on, true);
     this.#starred.set(stars.off, false);
     return added;

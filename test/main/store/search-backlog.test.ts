@@ -106,4 +106,18 @@ describe('the search backlog', () => {
       vi.useRealTimers();
     }
   });
+
+  it('is not asked to index a message stored again as it was, and is for one that changed', () => {
+    store = AccountStore.open(join(tempDir(), 'a.sqlite'));
+    cacheMessages(store, [said(1, 'heron pond'), said(2, 'heron nest')]);
+    store.messages.searchIndex.flush();
+    // A page fetched over messages the event queue already brought: the same copies again,
+    // left alone by the upsert, so there is nothing to index again.
+    cacheMessages(store, [said(1, 'heron pond'), said(2, 'heron nest')]);
+    expect(store.messages.searchIndex.backlogged).toBe(false);
+    cacheMessages(store, [said(1, 'heron pond'), said(2, 'egret nest')]);
+    expect(store.messages.searchIndex.backlogged).toBe(true);
+    expect(store.search.search({ words: ['egret'], limit: 10 })).toEqual([2]);
+    expect(store.search.search({ words: ['heron'], limit: 10 })).toEqual([1]);
+  });
 });
