@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { releasedCoreEntry, startLiveApp } from '../lib/live-app';
+import { tracePage } from '../lib/page-trace';
 import { rendererRssMiB } from '../lib/renderer-memory';
 import { probeMemory } from '../lib/rss-probe';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
@@ -22,6 +23,8 @@ import { inPage, openChannel, signIn } from './ui';
 const OWNER = 'olivia@parley.example';
 /** PARLEY_BENCH_CPU_PROF=<dir>: the page's CPU profiles of the Inbox and the channel switches are written there. */
 const PROFILE_DIR = process.env['PARLEY_BENCH_CPU_PROF'];
+/** PARLEY_BENCH_TRACE=<dir>: a Chromium trace of the page over the Inbox step is written there (lib/page-trace.ts). */
+const TRACE_DIR = process.env['PARLEY_BENCH_TRACE'];
 const TIMEOUT = 60_000;
 const FREEZE_MS = 200;
 const CHANNELS = ['team-002', 'team-003', 'team-004', 'team-005', 'team-006'];
@@ -57,8 +60,9 @@ function clickUntilPainted(page: Page, nav: string, label: string, ready: string
   })`);
 }
 
-/** Runs `steps`; with PARLEY_BENCH_CPU_PROF set, writes the page's CPU profile of them there. */
+/** Runs `steps`; writes the page's trace (PARLEY_BENCH_TRACE) or CPU profile (PARLEY_BENCH_CPU_PROF) of them, if asked. */
 async function profiled<T>(cdp: CDPSession, name: string, steps: () => Promise<T>): Promise<T> {
+  if (TRACE_DIR) return tracePage(cdp, TRACE_DIR, `huge-browse-${name}-${Date.now()}`, steps);
   if (!PROFILE_DIR) return steps();
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.start');
