@@ -242,6 +242,12 @@ export interface PresenceView {
   lastSeen: number | null;
 }
 
+/** One user's presence status that moved (presence:changed); going offline is a move too. */
+export interface PresenceStatusChange {
+  userId: number;
+  status: PresenceStatus;
+}
+
 /** A linkifier: text matching `pattern` (Python syntax, named groups) links to `urlTemplate` (RFC 6570). */
 /** One of the user's uploads, with the messages that link to it (times in Unix seconds). */
 export interface AttachmentView {

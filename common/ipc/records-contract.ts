@@ -20,6 +20,7 @@ import type {
   NavigationViewView,
   Page,
   PlaygroundView,
+  PresenceStatusChange,
   PresenceView,
   ProfileFieldView,
   RecordArea,
@@ -168,7 +169,11 @@ export interface RecordCalls {
   'profile:setFields': (args: Account & { values: { fieldId: number; value: string }[] }) => null;
   /** Names and values as in register's user_settings. */
   'settings:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
-  /** Everyone the server reported presence for (anyone else is offline); refetch on records:changed 'presence'. */
+  /**
+   * Everyone the server reported presence for (anyone else is offline), each status as last told
+   * (this answer, then presence:changed, keep the page's statuses exact). Refetch on records:changed
+   * 'presence' or 'realm', and after a reconnect.
+   */
   'presence:list': (args: Account) => PresenceView[];
   /**
    * The user is at the app (window focused, recent input) or not; every account's presence
@@ -229,6 +234,12 @@ export interface RecordEvents {
   'typing:changed': { accountId: string; typing: TypingView[] };
   /** Everyone editing a message of this account's conversations right now (the whole list). */
   'typing:editing': { accountId: string; editing: EditingView[] };
+  /**
+   * Only the people whose presence status moved since the last presence:list answer or
+   * presence:changed event, in order: apply them on top of that list. A reason to reload the
+   * whole list (a new snapshot, the organization's settings) comes as records:changed 'presence'.
+   */
+  'presence:changed': { accountId: string; changes: PresenceStatusChange[] };
 }
 
 export const RECORD_CALL_NAMES = [
@@ -292,4 +303,5 @@ export const RECORD_EVENT_NAMES = [
   'records:changed',
   'typing:changed',
   'typing:editing',
+  'presence:changed',
 ] as const satisfies readonly (keyof RecordEvents)[];

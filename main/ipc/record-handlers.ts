@@ -6,7 +6,6 @@ import { deactivateCustomEmoji } from '../api/routes/realm-emoji';
 import { appActivity } from '../presence/activity';
 import * as alertWords from '../records/alert-words';
 import * as channels from '../records/channel-actions';
-import { listPresence } from '../records/presence';
 import * as reads from '../records/reads';
 import { LINKIFIERS_KEY, storedLinkifiers } from '../sync/convert-linkifiers';
 import { REALM_DOMAINS_KEY, storedRealmDomains } from '../sync/convert-realm-domains';
@@ -62,7 +61,7 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
     'settings:get': async (a) => store(a).userSettings.all(),
     'settings:update': (a) => actions.changeSettings(act(a), a.changes),
     'profile:setFields': (a) => actions.setProfileFields(act(a), a.values),
-    'presence:list': async (a) => listPresence(store(a), Date.now()),
+    'presence:list': async (a) => records(a).presence(),
     'presence:activity': async (a) => {
       appActivity.report(a);
       return null;

@@ -4,7 +4,7 @@
  * gates. The Account hands it every batch's deltas and every new register.
  */
 import type { CallArgs } from '../../common/ipc/contract';
-import type { FeatureGates, RecordArea, UserDetails } from '../../common/model';
+import type { FeatureGates, PresenceView, RecordArea, UserDetails } from '../../common/model';
 import { getUsers, type ApiClient } from '../api';
 import { IpcFailure } from '../failure';
 import type { EventListener } from '../event-listener';
@@ -117,13 +117,29 @@ export class AccountRecords {
       else if (delta.kind === 'typingEdit') this.editing.apply(delta.op, delta.senderId, delta.messageId);
     }
     if (areas.has('realm')) this.#presence.forget();
-    // Presence is said only when a status moved; last-seen times age silently (asked when shown).
-    if (areas.has('presence') && !this.#presence.changed(this.#d.store, this.#d.now())) areas.delete('presence');
+    if (areas.has('presence')) this.#presenceMoved(areas);
     if (areas.size === 0) return;
     this.#changed([...areas]);
     if (areas.has('settings')) this.#checkGates();
     // Synchronization may just have been turned on, or a draft changed elsewhere: push what waits.
     if (areas.has('settings') || areas.has('drafts')) this.drafts.schedulePush();
+  }
+
+  /**
+   * Presence is said only when a status moved, and then as the people who moved
+   * (presence:changed); last-seen times age silently (asked when shown). Only a judgement with
+   * nothing told before it (after a realm change) leaves 'presence' for a reload of the list.
+   */
+  #presenceMoved(areas: Set<RecordArea>): void {
+    const changes = this.#presence.moved(this.#d.store, this.#d.now());
+    if (changes === null) return;
+    areas.delete('presence');
+    if (changes.length > 0) this.#d.emit('presence:changed', { accountId: this.#d.accountId, changes });
+  }
+
+  /** Everyone's presence as the renderer is to hold it (presence:list): the statuses as last told. */
+  presence(): PresenceView[] {
+    return this.#presence.list(this.#d.store, this.#d.now());
   }
 
   #checkGates(): void {
@@ -140,7 +156,8 @@ export class AccountRecords {
    */
   afterRegister(emojiDataUrl?: string): void {
     this.#lastGates = JSON.stringify(this.gates());
-    this.#presence.changed(this.#d.store, this.#d.now());
+    // The renderer reloads every list (presence too) from this judgement on.
+    this.#presence.moved(this.#d.store, this.#d.now());
     this.#changed(ALL_AREAS);
     this.typing.clear();
     this.editing.clear();

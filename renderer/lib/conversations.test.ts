@@ -21,6 +21,22 @@ describe('conversations for Inbox and Recent', () => {
     expect(inbox(conversationsOf(model, mutedAll)).filter((g) => g.group !== 'Direct messages')).toEqual([]);
   });
 
+  it('builds only the unread conversations when asked (the Inbox), the same ones the Inbox keeps', () => {
+    const [first, ...rest] = model.channels;
+    const readToo = {
+      ...model,
+      channels: [
+        { ...first!, topics: [...first!.topics, { ...first!.topics[0]!, name: 'read', unreadCount: 0 }] },
+        ...rest,
+      ],
+    };
+    const all = conversationsOf(readToo);
+    const unread = conversationsOf(readToo, undefined, true);
+    expect(all.some((c) => c.unread === 0)).toBe(true);
+    expect(unread).toEqual(all.filter((c) => c.unread > 0));
+    expect(inbox(unread)).toEqual(inbox(all));
+  });
+
   it('marks followed topics for the Followed topics screen', () => {
     const first = model.channels.find((c) => c.topics.length > 0)!;
     const followedName = first.topics[0]!.name;

@@ -1,19 +1,20 @@
 /**
- * Presence for one account's sidebar: who is active, idle or offline (main judges it on the
- * server's clock and threshold after every heartbeat and presence event, and says records:changed
- * 'presence' when a status moved), and
- * the activity signal main's heartbeats report: the window has focus and the user did something
- * in the last five minutes (Zulip's web app uses the same idle timeout).
+ * Presence for one account's sidebar: who is active, idle or offline. Main judges it on the
+ * server's clock and threshold after every heartbeat and presence event; the page loads the whole
+ * list once (presence:list, again on records:changed 'presence' or 'realm' and after a reconnect)
+ * and then takes only the people whose status moved (presence:changed). Also the activity signal
+ * main's heartbeats report: the window has focus and the user did something in the last five
+ * minutes (Zulip's web app uses the same idle timeout).
  */
-import type { PresenceStatus } from '../../common/model';
+import type { PresenceStatus, PresenceStatusChange } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
 
 export class PresenceState {
   /**
    * Each user's status, replaced only when one of them changed. At 30,000 people rebuilding the
-   * map and re-ranking the People list held the page ~150-240 ms; main now says 'presence' only
-   * when a status moved, but a reconnect or an organization change reloads it all the same.
+   * map from the whole list and re-ranking the People list held the page ~150-240 ms; main now
+   * sends the few who moved, and the map is copied with them applied (it holds only who is around).
    */
   // Replaced whole, never changed in place: a plain Map in raw state, not a SvelteMap.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -22,6 +23,12 @@ export class PresenceState {
 
   private readonly stops: Array<() => void>;
   private generation = 0;
+  /**
+   * Changes that came while a list was asked for, in order. Some were told before main answered
+   * (the list holds them already), some after: applied again on top of the list, in order, each
+   * user ends at the last status told, which is right either way.
+   */
+  private pending: PresenceStatusChange[] | null = null;
 
   constructor(
     private readonly bridge: BridgeClient,
@@ -33,12 +40,18 @@ export class PresenceState {
         // 'realm': the organization may have turned presence off or changed its threshold.
         if (p.accountId === accountId && (p.areas.includes('presence') || p.areas.includes('realm'))) void this.load();
       }),
+      bridge.on('presence:changed', (p) => {
+        if (p.accountId !== accountId) return;
+        if (this.pending) this.pending.push(...p.changes);
+        else this.statuses = applied(this.statuses, p.changes);
+      }),
       bridge.onReconnect(() => void this.load()),
     ];
   }
 
   async load(): Promise<void> {
     const generation = ++this.generation;
+    this.pending ??= [];
     try {
       const list = await this.bridge.call('presence:list', { accountId: this.accountId });
       if (generation !== this.generation) return;
@@ -46,11 +59,16 @@ export class PresenceState {
       const next = new Map<number, PresenceStatus>();
       // Offline is what anyone unlisted is: kept out, the map holds the few who are around.
       for (const p of list) if (p.status !== 'offline') next.set(p.userId, p.status);
-      if (!sameStatuses(this.statuses, next)) this.statuses = next;
+      const loaded = applied(next, this.pending ?? []);
+      if (!sameStatuses(this.statuses, loaded)) this.statuses = loaded;
       this.error = null;
     } catch (error) {
-      if (generation === this.generation) this.error = errorText(error);
+      if (generation !== this.generation) return;
+      this.error = errorText(error);
+      // The list did not come: what moved meanwhile still applies to what the page holds.
+      this.statuses = applied(this.statuses, this.pending ?? []);
     }
+    this.pending = null;
   }
 
   /** Anyone the server said nothing about is offline. */
@@ -62,6 +80,21 @@ export class PresenceState {
     this.generation++;
     for (const stop of this.stops) stop();
   }
+}
+
+/** `statuses` with `changes` applied in order: a new map, or the same one when nobody's status differs. */
+function applied(
+  statuses: ReadonlyMap<number, PresenceStatus>,
+  changes: readonly PresenceStatusChange[],
+): ReadonlyMap<number, PresenceStatus> {
+  if (changes.every(({ userId, status }) => (statuses.get(userId) ?? 'offline') === status)) return statuses;
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- filled here, then frozen as `statuses`
+  const next = new Map(statuses);
+  for (const { userId, status } of changes) {
+    if (status === 'offline') next.delete(userId);
+    else next.set(userId, status);
+  }
+  return next;
 }
 
 function sameStatuses(a: ReadonlyMap<number, PresenceStatus>, b: ReadonlyMap<number, PresenceStatus>): boolean {

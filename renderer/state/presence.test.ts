@@ -110,4 +110,59 @@ describe('PresenceState', () => {
     expect(presence.status(11)).toBe('offline');
     presence.dispose();
   });
+
+  it('applies who moved (presence:changed) on top of the list, without asking for the whole list again', async () => {
+    const states = new MemoryBridge().handle('presence:list', () => [
+      { userId: 11, status: 'active', lastSeen: 100 },
+      { userId: 12, status: 'idle', lastSeen: 90 },
+    ]);
+    const presence = new PresenceState(states.client(), 'acc-1', 1);
+    await presence.load();
+    const first = presence.statuses;
+
+    states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 13, status: 'active' }] });
+    expect([presence.status(11), presence.status(12), presence.status(13)]).toEqual(['active', 'idle', 'active']);
+    expect(first.get(13)).toBeUndefined();
+    states.emit('presence:changed', {
+      accountId: 'acc-1',
+      changes: [
+        { userId: 11, status: 'offline' },
+        { userId: 12, status: 'active' },
+      ],
+    });
+    expect([presence.status(11), presence.status(12), presence.status(13)]).toEqual(['offline', 'active', 'active']);
+    expect(presence.statuses.size).toBe(2);
+    // Another account's people are not these.
+    states.emit('presence:changed', { accountId: 'acc-2', changes: [{ userId: 14, status: 'idle' }] });
+    expect(presence.status(14)).toBe('offline');
+    // A change to what the page already holds leaves the statuses (and what derives from them) alone.
+    const held = presence.statuses;
+    states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 12, status: 'active' }] });
+    expect(presence.statuses).toBe(held);
+    expect(states.callsOf('presence:list')).toHaveLength(1);
+    presence.dispose();
+  });
+
+  it('keeps what moved while the list was asked for, applied on top of the answer in order', async () => {
+    let answer: (list: PresenceView[]) => void = () => undefined;
+    const states = new MemoryBridge().handle('presence:list', () => new Promise<PresenceView[]>((r) => (answer = r)));
+    const presence = new PresenceState(states.client(), 'acc-1', 1);
+    const loading = presence.load();
+    await vi.waitFor(() => expect(states.callsOf('presence:list')).toHaveLength(1));
+    // Told while main answered: 12 left before the answer was made (the list has it), 11 came
+    // back after it; each ends at the last status told.
+    states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 12, status: 'offline' }] });
+    states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 11, status: 'idle' }] });
+    states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 11, status: 'active' }] });
+    answer([
+      { userId: 11, status: 'idle', lastSeen: 100 },
+      { userId: 13, status: 'idle', lastSeen: 80 },
+    ]);
+    await loading;
+    expect([presence.status(11), presence.status(12), presence.status(13)]).toEqual(['active', 'offline', 'idle']);
+    // Once the list is in, changes apply at once again.
+    states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 13, status: 'offline' }] });
+    expect(presence.status(13)).toBe('offline');
+    presence.dispose();
+  });
 });

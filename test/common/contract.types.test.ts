@@ -18,7 +18,7 @@ import {
   type Sends,
 } from '../../common/ipc/contract';
 import type { ClientFrame, ServerFrame } from '../../common/ipc/wire';
-import type { AppState, MessagePage, Narrow, ServerInfo } from '../../common/model';
+import type { AppState, MessagePage, Narrow, PresenceStatusChange, PresenceView, ServerInfo } from '../../common/model';
 
 /** true when the tuple T has no repeated member. */
 type Distinct<T extends readonly unknown[]> = T extends readonly [infer Head, ...infer Rest]
@@ -42,6 +42,7 @@ describe('name lists', () => {
     }
     expect(CALL_NAMES).toContain('account:signIn');
     expect(EVENT_NAMES).toContain('messages:added');
+    expect(EVENT_NAMES).toContain('presence:changed');
   });
 
   it('spots a duplicate (the checker itself works)', () => {
@@ -71,6 +72,10 @@ describe('Bridge', () => {
     const send = null as unknown as Bridge['send'];
     expectTypeOf(send<'log:error'>).parameters.toEqualTypeOf<['log:error', Sends['log:error']]>();
     expectTypeOf(send<'log:error'>).returns.toEqualTypeOf<void>();
+    // Presence: the whole list when asked, then only the statuses that moved.
+    expectTypeOf<CallResult<'presence:list'>>().toEqualTypeOf<PresenceView[]>();
+    expectTypeOf<Events['presence:changed']>().toEqualTypeOf<{ accountId: string; changes: PresenceStatusChange[] }>();
+    expectTypeOf<PresenceStatusChange>().toEqualTypeOf<{ userId: number; status: 'active' | 'idle' | 'offline' }>();
     // The bridge has exactly three verbs.
     expectTypeOf<keyof Bridge>().toEqualTypeOf<'call' | 'send' | 'on'>();
   });

@@ -41,6 +41,8 @@ describe('Inbox and Recent conversations', () => {
     const { page } = app;
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Inbox' }).click();
     const inbox = page.getByRole('region', { name: 'Inbox' });
+    // allTextContents does not wait: the Inbox is drawn first (a loaded machine read no heading).
+    await inbox.getByRole('heading', { level: 2 }).nth(2).waitFor({ timeout: UI_TIMEOUT });
     const names = await inbox.getByRole('heading', { level: 2 }).locator('.name').allTextContents();
     const channel = names[1]!;
     const header = inbox.getByRole('heading', { name: new RegExp(`^${channel}`) }).getByRole('button');

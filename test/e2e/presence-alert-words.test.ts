@@ -1,7 +1,8 @@
 /**
  * Presence and alert words end to end with real parts (Chromium, the bridge host, the core, the
  * dev server), and plain HTTP as a second person: the user's own heartbeat reaches the server,
- * the sidebar shows who is online, an alert word set on its screen raises a notification.
+ * the sidebar shows who is online (told to the page as that person alone, as the bridge's frames
+ * show), an alert word set on its screen raises a notification.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -17,6 +18,16 @@ let owner: DevServerUser;
 let member: DevServerUser;
 let memberApi: Api;
 const word = `zeppelin${Date.now().toString(36)}`;
+/** Every bridge frame the page sent and received, parsed, batches opened (as the page reads them). */
+const frames: { dir: 'in' | 'out'; frame: { t: string; name?: string; payload?: unknown } }[] = [];
+
+function record(dir: 'in' | 'out', text: string | Buffer): void {
+  if (typeof text !== 'string') return;
+  const frame = JSON.parse(text) as { t: string; frames?: unknown[] };
+  for (const one of frame.t === 'batch' ? (frame.frames ?? []) : [frame]) {
+    frames.push({ dir, frame: one as { t: string; name?: string; payload?: unknown } });
+  }
+}
 
 const visible = (locator: Locator): Promise<void> => locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
 const shoot = (name: string): Promise<Buffer> =>
@@ -30,6 +41,10 @@ beforeAll(async () => {
   owner = server.byRole(100);
   member = server.byRole(400);
   memberApi = await login(server, member);
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', (f) => record('in', f.payload));
+    socket.on('framesent', (f) => record('out', f.payload));
+  });
 });
 
 afterAll(async () => {
@@ -51,9 +66,23 @@ describe('presence and alert words', () => {
 
   it('shows another person coming online in the people list', async () => {
     await visible(personRow(member.fullName).getByRole('img', { name: 'Offline' }));
+    const before = frames.length;
     await memberApi.ok('POST', '/users/me/presence', { status: 'active' });
     await visible(personRow(member.fullName).getByRole('img', { name: 'Active' }));
     await shoot('01-people');
+    // The page was told that person (the demo's few others may age out in the same judgement),
+    // and did not fetch everyone's presence for it.
+    const since = frames.slice(before);
+    const told = since.find(
+      ({ frame }) =>
+        frame.name === 'presence:changed' &&
+        (frame.payload as { changes: { userId: number }[] }).changes.some((c) => c.userId === member.userId),
+    );
+    expect((told?.frame.payload as { changes: unknown[] } | undefined)?.changes).toContainEqual({
+      userId: member.userId,
+      status: 'active',
+    });
+    expect(since.filter(({ dir, frame }) => dir === 'out' && frame.name === 'presence:list')).toEqual([]);
   });
 
   it('adds an alert word on its screen and notifies when someone writes it', async () => {

@@ -14,14 +14,14 @@ export function groupKeyOf(first: Conversation | undefined): string {
 
 export function withHeads(
   groups: readonly ConversationGroup[],
-  channels: readonly ChannelSummary[],
+  channels: ReadonlyMap<number, ChannelSummary>,
   isCollapsed: (key: string) => boolean,
 ): (ConversationGroup & { head: GroupHead })[] {
   return groups.map((g) => {
     const first = g.items[0];
     const key = groupKeyOf(first);
     const channelId = first?.narrow.kind === 'topic' ? first.narrow.channelId : null;
-    const color = channelId === null ? null : (channels.find((c) => c.id === channelId)?.color ?? null);
+    const color = channelId === null ? null : (channels.get(channelId)?.color ?? null);
     const unread = g.items.reduce((sum, c) => sum + c.unread, 0);
     return { ...g, head: { key, color, unread, collapsed: isCollapsed(key) } };
   });

@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/sve
 import { describe, expect, it, vi } from 'vitest';
 import type { ChannelSummary, Sidebar } from '../../../common/model';
 import { CHUNK_ROWS } from '../inbox/chunks';
+import type { SidebarMenus } from '../sidebar/menus';
 import ConversationsScreen from './ConversationsScreen.svelte';
 
 const channel = (id: number, topicCount: number): ChannelSummary =>
@@ -91,6 +92,26 @@ describe('Inbox, virtualized', () => {
     const [list] = await within(inbox).findAllByRole('list', { name: '#c20' }, { timeout: 10_000 });
     await fireEvent.click(within(list!).getAllByRole('button')[1]!);
     expect(onOpen).toHaveBeenCalledWith({ kind: 'topic', channelId: 20, topic: 't20-1' });
+  });
+
+  it('builds a topic row’s menu when it is opened, not for every row mounted', { timeout: 30_000 }, async () => {
+    const built: string[] = [];
+    const menus: SidebarMenus = {
+      channel: () => [],
+      topic: (_channel, topic) => {
+        built.push(topic);
+        return [{ label: `Copy link to ${topic}`, run: () => undefined }];
+      },
+      topicMark: () => null,
+    };
+    render(ConversationsScreen, { mode: 'inbox', sidebar: big, visibilityOf: () => 'none', onOpen: vi.fn(), menus });
+    const inbox = screen.getByRole('region', { name: 'Inbox' });
+    const [list] = await within(inbox).findAllByRole('list', { name: '#c20' }, { timeout: 10_000 });
+    const trigger = within(list!).getByRole('button', { name: 'Conversation options for t20-1' });
+    expect(built).toEqual([]);
+    await fireEvent.click(trigger);
+    expect(await within(list!).findByRole('menuitem', { name: 'Copy link to t20-1' })).toBeInTheDocument();
+    expect(built).toEqual(['t20-1']);
   });
 
   it('says so when nothing is unread', () => {
