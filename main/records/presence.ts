@@ -21,7 +21,10 @@ export function presenceBasis(store: AccountStore, nowMs: number): PresenceBasis
   return {
     disabled: store.realm.getBoolean('realm_presence_disabled', false),
     serverNow: clock ? clock.serverTimestamp + (nowMs - clock.receivedAt) / 1000 : nowMs / 1000,
-    thresholdSeconds: store.realm.getNumber('server_presence_offline_threshold_seconds', DEFAULT_OFFLINE_THRESHOLD_SECONDS),
+    thresholdSeconds: store.realm.getNumber(
+      'server_presence_offline_threshold_seconds',
+      DEFAULT_OFFLINE_THRESHOLD_SECONDS,
+    ),
   };
 }
 

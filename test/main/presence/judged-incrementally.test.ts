@@ -78,7 +78,11 @@ describe('presence judged incrementally', () => {
   it('reads only who can have moved: reads only the rows near the threshold, not all 500', () => {
     store.realm.set('server_presence_offline_threshold_seconds', 140);
     store.presence.replaceAll(
-      Array.from({ length: 500 }, (_, i) => ({ userId: i + 1, activeTimestamp: SERVER_START - i * 10, idleTimestamp: SERVER_START - i * 10 })),
+      Array.from({ length: 500 }, (_, i) => ({
+        userId: i + 1,
+        activeTimestamp: SERVER_START - i * 10,
+        idleTimestamp: SERVER_START - i * 10,
+      })),
     );
     store.presence.setClock({ lastUpdateId: 1, serverTimestamp: SERVER_START, receivedAt: 0 });
     const changes = new PresenceChanges(store);
