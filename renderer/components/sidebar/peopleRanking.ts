@@ -8,11 +8,23 @@
  */
 import type { PresenceStatus, UserSummary } from '../../../common/model';
 
+/** Where the statuses come from: PresenceState (renderer/state/presence.svelte.ts). */
+export interface PresenceSource {
+  /** Who is around; anyone missing is offline. */
+  readonly statuses: ReadonlyMap<number, PresenceStatus>;
+  /** Moves on whenever a status changes. */
+  readonly version: number;
+  /** Who may have moved after `version`, or null to compare everyone. */
+  movedSince(version: number): readonly number[] | null;
+}
+
 export class PeopleRanking implements Iterable<UserSummary> {
   readonly #named: readonly UserSummary[];
   /** Each listable person's place in the name order. */
   readonly #place = new Map<number, number>();
-  #statuses: ReadonlyMap<number, PresenceStatus> = new Map();
+  /** The statuses placed so far (only active and idle), and the source's version they are of. */
+  readonly #held = new Map<number, 'active' | 'idle'>();
+  #version: number | null = null;
   /** Places in the name order of who is active, and of who is idle, ascending. */
   readonly #active: number[] = [];
   readonly #idle: number[] = [];
@@ -33,16 +45,19 @@ export class PeopleRanking implements Iterable<UserSummary> {
   }
 
   /**
-   * Brings the ranking to these statuses (anyone missing is offline) and recent DM partners
-   * (newest conversation first): only the people whose status differs from the last update move.
+   * Brings the ranking to the source's statuses and these recent DM partners (newest
+   * conversation first): only the people who moved since the last update are looked at.
    */
-  update(statuses: ReadonlyMap<number, PresenceStatus>, dmPartners: readonly number[]): void {
-    if (statuses !== this.#statuses) {
-      const before = this.#statuses;
-      this.#statuses = statuses;
-      for (const [userId, status] of statuses)
-        if (before.get(userId) !== status) this.#move(userId, before.get(userId), status);
-      for (const [userId, status] of before) if (!statuses.has(userId)) this.#move(userId, status, undefined);
+  update(presence: PresenceSource, dmPartners: readonly number[]): void {
+    const version = presence.version;
+    if (version !== this.#version) {
+      const moved = this.#version === null ? null : presence.movedSince(this.#version);
+      const statuses = presence.statuses;
+      for (const userId of moved ?? new Set([...this.#held.keys(), ...statuses.keys()])) {
+        const status = statuses.get(userId);
+        this.#move(userId, this.#held.get(userId), status === 'active' || status === 'idle' ? status : undefined);
+      }
+      this.#version = version;
     }
     if (dmPartners !== this.#partners) {
       this.#partners = dmPartners;
@@ -63,14 +78,16 @@ export class PeopleRanking implements Iterable<UserSummary> {
   }
 
   #isOffline(userId: number): boolean {
-    const status = this.#statuses.get(userId);
-    return status !== 'active' && status !== 'idle';
+    return !this.#held.has(userId);
   }
 
-  #move(userId: number, from: PresenceStatus | undefined, to: PresenceStatus | undefined): void {
+  #move(userId: number, from: 'active' | 'idle' | undefined, to: 'active' | 'idle' | undefined): void {
+    if (from === to) return;
     const place = this.#place.get(userId);
     if (place === undefined) return;
-    const group = (status: PresenceStatus | undefined): number[] | null =>
+    if (to) this.#held.set(userId, to);
+    else this.#held.delete(userId);
+    const group = (status: 'active' | 'idle' | undefined): number[] | null =>
       status === 'active' ? this.#active : status === 'idle' ? this.#idle : null;
     const out = group(from);
     const into = group(to);
