@@ -5,6 +5,7 @@
  * and AccountRecords: the move judged and told to the page as the people who moved
  * (presence:changed), against the whole list the page fetched for every move before
  * (presence:list, as its JSON on the bridge). Beside the times, the bytes each puts on the bridge.
+ * A second case times the page's side of a move: the People list's ranking (peopleListCase).
  */
 import { join } from 'node:path';
 import type { EventName } from '../../common/ipc/contract';
