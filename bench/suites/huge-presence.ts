@@ -5,6 +5,7 @@
  * and AccountRecords: the move judged and told to the page as the people who moved
  * (presence:changed), against the whole list the page fetched for every move before
  * (presence:list, as its JSON on the bridge). Beside the times, the bytes each puts on the bridge.
+ * A second case times the page's side of a move: the People list's ranking (peopleListCase).
  */
 import { join } from 'node:path';
 import type { EventName } from '../../common/ipc/contract';
@@ -12,6 +13,9 @@ import { createLogger } from '../../main/log';
 import { AccountRecords } from '../../main/records/account-records';
 import { AccountStore } from '../../main/store/account-store';
 import type { StoredPresence } from '../../main/store/repos/presence';
+import type { PresenceStatus, UserSummary } from '../../common/model';
+import { listablePeople, peopleFor } from '../../renderer/components/sidebar/people';
+import { PeopleRanking, type PresenceSource } from '../../renderer/components/sidebar/peopleRanking';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 
 const PEOPLE = 30_012;
@@ -88,6 +92,106 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     records.close();
     store.close();
   }
+  yield* peopleListCase(ctx);
+}
+
+/** The People list's ranking as made on every status change before PeopleRanking (the baseline). */
+function rankedFromScratch(
+  named: readonly UserSummary[],
+  statuses: ReadonlyMap<number, PresenceStatus>,
+  dmPartners: readonly number[],
+): UserSummary[] {
+  const recency = new Map(dmPartners.map((id, i) => [id, i]));
+  const active: UserSummary[] = [];
+  const idle: UserSummary[] = [];
+  const partners: UserSummary[] = [];
+  const rest: UserSummary[] = [];
+  for (const u of named) {
+    const status = statuses.get(u.id) ?? 'offline';
+    if (status === 'active') active.push(u);
+    else if (status === 'idle') idle.push(u);
+    else (recency.has(u.id) ? partners : rest).push(u);
+  }
+  partners.sort((a, b) => recency.get(a.id)! - recency.get(b.id)!);
+  return [...active, ...idle, ...partners, ...rest];
+}
+
+/**
+ * What PresenceState (a Svelte module, not loadable here) does with a move: the status set in
+ * place, the version moved on, who moved remembered.
+ */
+class StatusesInPlace implements PresenceSource {
+  readonly statuses = new Map<number, PresenceStatus>();
+  version = 0;
+  readonly #moves: number[] = [];
+  set(userId: number, status: PresenceStatus): void {
+    if (status === 'offline') this.statuses.delete(userId);
+    else this.statuses.set(userId, status);
+    this.version++;
+    this.#moves.push(userId);
+  }
+  movedSince(version: number): number[] {
+    return this.#moves.slice(version);
+  }
+}
+
+/**
+ * The page's side of a move, in the People list's own code (run here, not in Chromium: its
+ * JavaScript without Svelte's and the DOM's share, the same 20 rows either way). Before: the
+ * status map copied with the move applied, everyone ranked again. Now: the status set in place
+ * and only who moved re-placed. Both then take the list's first rows.
+ */
+function* peopleListCase(ctx: SuiteContext): Generator<BenchCase, void, void> {
+  const users: UserSummary[] = Array.from({ length: PEOPLE }, (_, i) => ({
+    id: 1000 + i,
+    fullName: `Person ${(i * 7_919) % PEOPLE} ${String.fromCharCode(65 + (i % 26))}`,
+    email: `p${i}@example.com`,
+    avatarUrl: null,
+    role: 400,
+    isBot: false,
+    isActive: true,
+  }));
+  const named = listablePeople(users);
+  let copied = new Map<number, PresenceStatus>();
+  const inPlace = new StatusesInPlace();
+  for (const [i, u] of users.entries()) {
+    if (i % 10 >= 2) continue;
+    copied.set(u.id, i % 10 === 0 ? 'active' : 'idle');
+    inPlace.set(u.id, i % 10 === 0 ? 'active' : 'idle');
+  }
+  const partners = users
+    .slice(0, 750 * 3)
+    .filter((_, i) => i % 3 === 2)
+    .map((u) => u.id);
+  const ranking = new PeopleRanking(named);
+  ranking.update(inPlace, partners);
+  /** One person comes online, or goes offline again. */
+  let moves = 0;
+  const mover = (): number => 1000 + 2 + 10 * (moves++ % 3_000);
+  yield {
+    name: 'presence move, 30k people: the People list re-ranked from scratch (before) vs the people who moved re-placed',
+    rounds: ctx.quick ? 20 : 100,
+    warmup: 5,
+    baseline: {
+      label: 'the status map copied with the move, everyone ranked again, the first 20 rows taken (before)',
+      run: () => {
+        const userId = mover();
+        copied = new Map(copied);
+        if (copied.has(userId)) copied.delete(userId);
+        else copied.set(userId, 'active');
+        return peopleFor(rankedFromScratch(named, copied, partners), '').shown.length;
+      },
+    },
+    measured: {
+      label: 'the status set in place, PeopleRanking told who moved, the first 20 rows taken',
+      run: () => {
+        const userId = mover();
+        inPlace.set(userId, inPlace.statuses.has(userId) ? 'offline' : 'active');
+        ranking.update(inPlace, partners);
+        return peopleFor(ranking, '').shown.length;
+      },
+    },
+  };
 }
 
 export const hugePresenceSuite: Suite = {

@@ -71,7 +71,7 @@ export class AccountRecords {
   /** The server's emoji names (the renderer's picker, autocomplete and reactions use them). */
   readonly emoji: EmojiTable;
   readonly #d: AccountRecordsDeps;
-  readonly #presence = new PresenceChanges();
+  readonly #presence: PresenceChanges;
   #lastGates = '';
   /** Closed with its account: a late answer (a presence beat in flight) must not read the closed store. */
   #closed = false;
@@ -79,6 +79,7 @@ export class AccountRecords {
   constructor(d: AccountRecordsDeps) {
     this.#d = d;
     const { store } = d;
+    this.#presence = new PresenceChanges(store);
     this.drafts = new DraftsSync({
       store,
       client: d.client,
@@ -131,7 +132,7 @@ export class AccountRecords {
    * nothing told before it (after a realm change) leaves 'presence' for a reload of the list.
    */
   #presenceMoved(areas: Set<RecordArea>): void {
-    const changes = this.#presence.moved(this.#d.store, this.#d.now());
+    const changes = this.#presence.moved(this.#d.now());
     if (changes === null) return;
     areas.delete('presence');
     if (changes.length > 0) this.#d.emit('presence:changed', { accountId: this.#d.accountId, changes });
@@ -139,7 +140,7 @@ export class AccountRecords {
 
   /** Everyone's presence as the renderer is to hold it (presence:list): the statuses as last told. */
   presence(): PresenceView[] {
-    return this.#presence.list(this.#d.store, this.#d.now());
+    return this.#presence.list(this.#d.now());
   }
 
   #checkGates(): void {
@@ -157,7 +158,7 @@ export class AccountRecords {
   afterRegister(emojiDataUrl?: string): void {
     this.#lastGates = JSON.stringify(this.gates());
     // The renderer reloads every list (presence too) from this judgement on.
-    this.#presence.moved(this.#d.store, this.#d.now());
+    this.#presence.moved(this.#d.now());
     this.#changed(ALL_AREAS);
     this.typing.clear();
     this.editing.clear();

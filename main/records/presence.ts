@@ -3,23 +3,41 @@ import type { PresenceView } from '../../common/model';
 import { DEFAULT_OFFLINE_THRESHOLD_SECONDS, presenceStatus } from '../presence/convert';
 import type { AccountStore } from '../store/account-store';
 
+/** What a judgement of presence goes by, besides the rows. */
+export interface PresenceBasis {
+  /** The organization turned presence off: everyone is offline. */
+  disabled: boolean;
+  /** The server's time now (Unix seconds). */
+  serverNow: number;
+  thresholdSeconds: number;
+}
+
 /**
- * One entry per user the server told us about (others are offline). The server's time now is its
- * last timestamp plus the time that passed here since, so a skewed local clock does not matter.
- * An organization with presence disabled shows nobody.
+ * The server's time now is its last timestamp plus the time that passed here since, so a skewed
+ * local clock does not matter.
+ */
+export function presenceBasis(store: AccountStore, nowMs: number): PresenceBasis {
+  const clock = store.presence.clock();
+  return {
+    disabled: store.realm.getBoolean('realm_presence_disabled', false),
+    serverNow: clock ? clock.serverTimestamp + (nowMs - clock.receivedAt) / 1000 : nowMs / 1000,
+    thresholdSeconds: store.realm.getNumber(
+      'server_presence_offline_threshold_seconds',
+      DEFAULT_OFFLINE_THRESHOLD_SECONDS,
+    ),
+  };
+}
+
+/**
+ * One entry per user the server told us about (others are offline). An organization with
+ * presence disabled shows nobody.
  */
 export function listPresence(store: AccountStore, nowMs: number): PresenceView[] {
-  if (store.realm.getBoolean('realm_presence_disabled', false)) return [];
-  const repo = store.presence;
-  const clock = repo.clock();
-  const serverNow = clock ? clock.serverTimestamp + (nowMs - clock.receivedAt) / 1000 : nowMs / 1000;
-  const threshold = store.realm.getNumber(
-    'server_presence_offline_threshold_seconds',
-    DEFAULT_OFFLINE_THRESHOLD_SECONDS,
-  );
-  return repo.all().map((p) => ({
+  const basis = presenceBasis(store, nowMs);
+  if (basis.disabled) return [];
+  return store.presence.all().map((p) => ({
     userId: p.userId,
-    status: presenceStatus(p, serverNow, threshold),
+    status: presenceStatus(p, basis.serverNow, basis.thresholdSeconds),
     lastSeen: Math.max(p.activeTimestamp, p.idleTimestamp) || null,
   }));
 }

@@ -10,15 +10,24 @@ import type { PresenceStatus, PresenceStatusChange } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
 
+/** Moves remembered for movedSince; a reader further behind compares everyone. */
+const MOVES_KEPT = 2_048;
+
 export class PresenceState {
   /**
-   * Each user's status, replaced only when one of them changed. At 30,000 people rebuilding the
-   * map from the whole list and re-ranking the People list held the page ~150-240 ms; main now
-   * sends the few who moved, and the map is copied with them applied (it holds only who is around).
+   * Each user's status (only who is around: anyone missing is offline), changed in place. At
+   * 30,000 people rebuilding a map from the whole list and re-ranking the People list held the
+   * page ~150-240 ms; main now sends the few who moved, and copying even the map of who is around
+   * (thousands) on each move was most of what was left. What reads it depends on `version`.
    */
-  // Replaced whole, never changed in place: a plain Map in raw state, not a SvelteMap.
+  // Changed in place but made reactive by `version`, not per key: a plain Map, not a SvelteMap.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  statuses = $state.raw<ReadonlyMap<number, PresenceStatus>>(new Map());
+  readonly #statuses = new Map<number, PresenceStatus>();
+  /** Moves on whenever a status changes, and only then. */
+  #version = $state(0);
+  /** Who moved at which version, oldest first, since the version `#movesFrom` (kept short). */
+  #moves: Array<{ version: number; userId: number }> = [];
+  #movesFrom = 0;
   error = $state<string | null>(null);
 
   private readonly stops: Array<() => void>;
@@ -43,7 +52,7 @@ export class PresenceState {
       bridge.on('presence:changed', (p) => {
         if (p.accountId !== accountId) return;
         if (this.pending) this.pending.push(...p.changes);
-        else this.statuses = applied(this.statuses, p.changes);
+        else this.apply(p.changes);
       }),
       bridge.onReconnect(() => void this.load()),
     ];
@@ -55,46 +64,84 @@ export class PresenceState {
     try {
       const list = await this.bridge.call('presence:list', { accountId: this.accountId });
       if (generation !== this.generation) return;
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- filled here, then frozen as `statuses`
-      const next = new Map<number, PresenceStatus>();
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- compared, then copied into #statuses
+      const loaded = new Map<number, PresenceStatus>();
       // Offline is what anyone unlisted is: kept out, the map holds the few who are around.
-      for (const p of list) if (p.status !== 'offline') next.set(p.userId, p.status);
-      const loaded = applied(next, this.pending ?? []);
-      if (!sameStatuses(this.statuses, loaded)) this.statuses = loaded;
+      for (const p of list) if (p.status !== 'offline') loaded.set(p.userId, p.status);
+      for (const { userId, status } of this.pending ?? []) {
+        if (status === 'offline') loaded.delete(userId);
+        else loaded.set(userId, status);
+      }
+      if (!sameStatuses(this.#statuses, loaded)) this.#replace(loaded);
       this.error = null;
     } catch (error) {
       if (generation !== this.generation) return;
       this.error = errorText(error);
       // The list did not come: what moved meanwhile still applies to what the page holds.
-      this.statuses = applied(this.statuses, this.pending ?? []);
+      this.apply(this.pending ?? []);
     }
     this.pending = null;
   }
 
   /** Anyone the server said nothing about is offline. */
   status(userId: number): PresenceStatus {
-    return this.statuses.get(userId) ?? 'offline';
+    void this.#version;
+    return this.#statuses.get(userId) ?? 'offline';
+  }
+
+  /** Who is around (anyone missing is offline); read it again when `version` moves. */
+  get statuses(): ReadonlyMap<number, PresenceStatus> {
+    void this.#version;
+    return this.#statuses;
+  }
+
+  /** Moves on whenever someone's status changes, and only then. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /**
+   * The people whose status may have moved after `version` (each once), or null when that is
+   * too long ago to say or the whole list was loaded since: then compare everyone.
+   */
+  movedSince(version: number): number[] | null {
+    if (version < this.#movesFrom) return null;
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local, answered as an array
+    const moved = new Set<number>();
+    for (let i = this.#moves.length - 1; i >= 0 && this.#moves[i]!.version > version; i--)
+      moved.add(this.#moves[i]!.userId);
+    return [...moved];
+  }
+
+  /** `changes` applied in order; the version moves only if a status differs. */
+  private apply(changes: readonly PresenceStatusChange[]): void {
+    let moved = false;
+    for (const { userId, status } of changes) {
+      if ((this.#statuses.get(userId) ?? 'offline') === status) continue;
+      if (status === 'offline') this.#statuses.delete(userId);
+      else this.#statuses.set(userId, status);
+      if (!moved) this.#version++;
+      moved = true;
+      this.#moves.push({ version: this.#version, userId });
+    }
+    if (this.#moves.length > MOVES_KEPT) {
+      const dropped = this.#moves.splice(0, this.#moves.length - MOVES_KEPT / 2);
+      this.#movesFrom = dropped[dropped.length - 1]!.version;
+    }
+  }
+
+  #replace(statuses: ReadonlyMap<number, PresenceStatus>): void {
+    this.#statuses.clear();
+    for (const [userId, status] of statuses) this.#statuses.set(userId, status);
+    this.#version++;
+    this.#moves = [];
+    this.#movesFrom = this.#version;
   }
 
   dispose(): void {
     this.generation++;
     for (const stop of this.stops) stop();
   }
-}
-
-/** `statuses` with `changes` applied in order: a new map, or the same one when nobody's status differs. */
-function applied(
-  statuses: ReadonlyMap<number, PresenceStatus>,
-  changes: readonly PresenceStatusChange[],
-): ReadonlyMap<number, PresenceStatus> {
-  if (changes.every(({ userId, status }) => (statuses.get(userId) ?? 'offline') === status)) return statuses;
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- filled here, then frozen as `statuses`
-  const next = new Map(statuses);
-  for (const { userId, status } of changes) {
-    if (status === 'offline') next.delete(userId);
-    else next.set(userId, status);
-  }
-  return next;
 }
 
 function sameStatuses(a: ReadonlyMap<number, PresenceStatus>, b: ReadonlyMap<number, PresenceStatus>): boolean {

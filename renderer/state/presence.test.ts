@@ -86,7 +86,7 @@ describe('PresenceState', () => {
     const states = new MemoryBridge().handle('presence:list', () => list);
     const presence = new PresenceState(states.client(), 'acc-1', 1);
     await presence.load();
-    const first = presence.statuses;
+    const first = presence.version;
     expect([presence.status(11), presence.status(12), presence.status(13), presence.status(99)]).toEqual([
       'active',
       'idle',
@@ -98,11 +98,13 @@ describe('PresenceState', () => {
     // the statuses (the People list's ranking at 30,000 people) is not worked out again.
     list = list.map((p) => ({ ...p, lastSeen: (p.lastSeen ?? 0) + 60 }));
     await presence.load();
-    expect(presence.statuses).toBe(first);
+    expect(presence.version).toBe(first);
 
     list = [...list.slice(0, 2), { userId: 13, status: 'active', lastSeen: 200 }];
     await presence.load();
-    expect(presence.statuses).not.toBe(first);
+    expect(presence.version).not.toBe(first);
+    // Loaded whole: a reader of the statuses compares everyone rather than asking who moved.
+    expect(presence.movedSince(first)).toBeNull();
     expect(presence.status(13)).toBe('active');
 
     list = list.slice(1);
@@ -118,11 +120,11 @@ describe('PresenceState', () => {
     ]);
     const presence = new PresenceState(states.client(), 'acc-1', 1);
     await presence.load();
-    const first = presence.statuses;
+    const first = presence.version;
 
     states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 13, status: 'active' }] });
     expect([presence.status(11), presence.status(12), presence.status(13)]).toEqual(['active', 'idle', 'active']);
-    expect(first.get(13)).toBeUndefined();
+    expect(presence.movedSince(first)).toEqual([13]);
     states.emit('presence:changed', {
       accountId: 'acc-1',
       changes: [
@@ -132,13 +134,14 @@ describe('PresenceState', () => {
     });
     expect([presence.status(11), presence.status(12), presence.status(13)]).toEqual(['offline', 'active', 'active']);
     expect(presence.statuses.size).toBe(2);
+    expect(presence.movedSince(first)?.sort()).toEqual([11, 12, 13]);
     // Another account's people are not these.
     states.emit('presence:changed', { accountId: 'acc-2', changes: [{ userId: 14, status: 'idle' }] });
     expect(presence.status(14)).toBe('offline');
     // A change to what the page already holds leaves the statuses (and what derives from them) alone.
-    const held = presence.statuses;
+    const held = presence.version;
     states.emit('presence:changed', { accountId: 'acc-1', changes: [{ userId: 12, status: 'active' }] });
-    expect(presence.statuses).toBe(held);
+    expect(presence.version).toBe(held);
     expect(states.callsOf('presence:list')).toHaveLength(1);
     presence.dispose();
   });

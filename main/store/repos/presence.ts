@@ -21,6 +21,31 @@ export interface PresenceClock {
   receivedAt: number;
 }
 
+/**
+ * The users written since it was last taken, for a reader that re-judges only what changed
+ * (records/presence-changes.ts): 'all' after a full replacement. A write rolled back later
+ * still counts, which only makes the reader look at a row again.
+ */
+export class PresenceWrites {
+  #written: Set<number> | 'all' = 'all';
+
+  /** What was written since the last take (everything, for a watch never taken). */
+  take(): ReadonlySet<number> | 'all' {
+    const written = this.#written;
+    this.#written = new Set();
+    return written;
+  }
+
+  noteUsers(userIds: Iterable<number>): void {
+    if (this.#written === 'all') return;
+    for (const id of userIds) this.#written.add(id);
+  }
+
+  noteAll(): void {
+    this.#written = 'all';
+  }
+}
+
 const COLUMNS = 'user_id AS userId, active_timestamp AS activeTimestamp, idle_timestamp AS idleTimestamp';
 
 export class PresenceRepo {
@@ -31,6 +56,9 @@ export class PresenceRepo {
   readonly #deleteAll;
   readonly #clock;
   readonly #setClock;
+  readonly #inRange;
+  readonly #ofUsers;
+  readonly #watches: PresenceWrites[] = [];
 
   constructor(db: Db) {
     this.#db = db;
@@ -42,6 +70,12 @@ export class PresenceRepo {
     this.#get = db.prepare(`SELECT ${COLUMNS} FROM presence WHERE user_id = ?`);
     this.#all = db.prepare(`SELECT ${COLUMNS} FROM presence ORDER BY user_id`);
     this.#deleteAll = db.prepare('DELETE FROM presence');
+    // Two index range scans (SQLite's OR by union), one per timestamp.
+    this.#inRange = db.prepare(
+      `SELECT ${COLUMNS} FROM presence
+       WHERE active_timestamp BETWEEN @from AND @to OR idle_timestamp BETWEEN @from AND @to`,
+    );
+    this.#ofUsers = db.prepare(`SELECT ${COLUMNS} FROM presence WHERE user_id IN (SELECT value FROM json_each(?))`);
     this.#clock = db.prepare(
       'SELECT last_update_id AS lastUpdateId, server_timestamp AS serverTimestamp, received_at AS receivedAt FROM presence_state',
     );
@@ -55,6 +89,7 @@ export class PresenceRepo {
 
   /** The server's latest word on these users replaces what we had (newer or not: it may mean "went invisible"). */
   upsert(list: readonly StoredPresence[]): void {
+    for (const watch of this.#watches) watch.noteUsers(list.map((p) => p.userId));
     this.#db.transaction(() => {
       for (const p of list)
         this.#upsert.run({
@@ -67,6 +102,7 @@ export class PresenceRepo {
 
   /** A full snapshot (register): users it leaves out have not been online within its history limit. */
   replaceAll(list: readonly StoredPresence[]): void {
+    for (const watch of this.#watches) watch.noteAll();
     this.#db.transaction(() => {
       this.#deleteAll.run();
       this.upsert(list);
@@ -79,6 +115,23 @@ export class PresenceRepo {
 
   all(): StoredPresence[] {
     return this.#all.all() as StoredPresence[];
+  }
+
+  /** The users whose active or idle time lies in [from, to] (Unix seconds), by index. */
+  timedBetween(from: number, to: number): StoredPresence[] {
+    return this.#inRange.all({ from, to }) as StoredPresence[];
+  }
+
+  /** These users' rows (those the cache has). */
+  ofUsers(userIds: Iterable<number>): StoredPresence[] {
+    return this.#ofUsers.all(JSON.stringify([...userIds])) as StoredPresence[];
+  }
+
+  /** Starts noting who is written from now on (everyone, until the first take). */
+  watch(): PresenceWrites {
+    const watch = new PresenceWrites();
+    this.#watches.push(watch);
+    return watch;
   }
 
   clock(): PresenceClock | null {

@@ -5,7 +5,6 @@
  * by name, ignoring case and accents ("jose" finds "José").
  */
 import type { DmSummary, UserSummary } from '../../../common/model';
-import type { PresenceState } from '../../state/presence.svelte';
 
 /** People listed without a filter. */
 export const PEOPLE_SHOWN = 20;
@@ -28,31 +27,10 @@ const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 /**
  * The people the list may show (no bots, no deactivated accounts), by name. Sorting thousands of
  * names is the costly part, so it runs only when the user list changes, not on every presence
- * heartbeat or incoming DM (rankPeople keeps this order inside each group).
+ * heartbeat or incoming DM (PeopleRanking, peopleRanking.ts, keeps this order inside each group).
  */
 export function listablePeople(users: readonly UserSummary[]): UserSummary[] {
   return users.filter((u) => !u.isBot && u.isActive).sort((a, b) => byName.compare(a.fullName, b.fullName));
-}
-
-/** listablePeople's list in order of relevance: active, idle, recent DM partners, the rest by name. */
-export function rankPeople(
-  named: readonly UserSummary[],
-  presence: Pick<PresenceState, 'status'>,
-  dmPartners: readonly number[],
-): UserSummary[] {
-  const recency = new Map(dmPartners.map((id, i) => [id, i]));
-  const active: UserSummary[] = [];
-  const idle: UserSummary[] = [];
-  const partners: UserSummary[] = [];
-  const rest: UserSummary[] = [];
-  for (const u of named) {
-    const status = presence.status(u.id);
-    if (status === 'active') active.push(u);
-    else if (status === 'idle') idle.push(u);
-    else (recency.has(u.id) ? partners : rest).push(u);
-  }
-  partners.sort((a, b) => recency.get(a.id)! - recency.get(b.id)!);
-  return [...active, ...idle, ...partners, ...rest];
 }
 
 /** Lower case without accents, so a filter matches however the name is spelled. */
@@ -69,10 +47,26 @@ function foldedName(u: UserSummary): string {
   return f;
 }
 
-/** The ranked people whose name contains the filter (all of them, up to PEOPLE_SHOWN, for an empty one). */
-export function peopleFor(ranked: readonly UserSummary[], filter: string): PeopleList {
+/**
+ * The ranked people whose name contains the filter (all of them, up to PEOPLE_SHOWN, for an
+ * empty one). Without a filter only the first few are walked: the ranking's order is made as
+ * far as it is read.
+ */
+export function peopleFor(ranked: Iterable<UserSummary> & { readonly length: number }, filter: string): PeopleList {
   const needle = foldName(filter.trim());
-  if (needle === '') return { shown: ranked.slice(0, PEOPLE_SHOWN), total: ranked.length };
-  const matches = ranked.filter((u) => foldedName(u).includes(needle));
-  return { shown: matches.slice(0, MATCHES_SHOWN), total: matches.length };
+  const shown: UserSummary[] = [];
+  if (needle === '') {
+    for (const u of ranked) {
+      if (shown.length === PEOPLE_SHOWN) break;
+      shown.push(u);
+    }
+    return { shown, total: ranked.length };
+  }
+  let total = 0;
+  for (const u of ranked) {
+    if (!foldedName(u).includes(needle)) continue;
+    total++;
+    if (shown.length < MATCHES_SHOWN) shown.push(u);
+  }
+  return { shown, total };
 }

@@ -13,6 +13,7 @@ import { unreadTotals } from './0010-unread-totals';
 import { emojiTable } from './0011-emoji-table';
 import { unverifiedRanges } from './0012-unverified-ranges';
 import { scheduledMessages } from './0013-scheduled';
+import { presenceSeenIndexes } from './0014-presence-seen-indexes';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -28,4 +29,5 @@ export const accountMigrations: readonly Migration[] = [
   emojiTable,
   unverifiedRanges,
   scheduledMessages,
+  presenceSeenIndexes,
 ];
