@@ -9,6 +9,7 @@ import { message, SELF_ID, sidebar } from '../../testing/fixtures';
 import { MemoryBridge } from '../../testing/memoryBridge';
 import MessageItem from './MessageItem.svelte';
 import RecipientBar from './RecipientBar.svelte';
+import { channelColors } from './barInputs';
 import { buildRows } from './rows';
 import { recipientTopicMenu } from './topicMenu';
 
@@ -19,7 +20,8 @@ function bar(
   const onOpen = vi.fn<(narrow: Narrow) => void>();
   const [row] = buildRows([m]);
   const bars = sidebar();
-  render(RecipientBar, { row: row!, names: bars, sidebar: bars, selfUserId: SELF_ID, onOpen, topicMenu });
+  const colors = channelColors(bars, null);
+  render(RecipientBar, { row: row!, names: bars, colors, selfUserId: SELF_ID, onOpen, topicMenu });
   return { onOpen };
 }
 
@@ -67,6 +69,17 @@ describe('RecipientBar', () => {
     expect(bridge.callsOf('messages:markRead').at(-1)).toMatchObject({
       scope: { kind: 'topic', channelId: 1, topic: 'greetings' },
     });
+  });
+
+  it('builds the topic menu only when it is opened', async () => {
+    // The menu reads the sidebar and the topic's visibility: built with the bar, every mounted bar
+    // built it again on each sidebar delta (twice per incoming message), to show nothing new.
+    const topicMenu = vi.fn((_c: number, _t: string) => [{ label: 'Mute topic', run: () => {} }]);
+    bar(message({ channelId: 1, topic: 'greetings' }), topicMenu);
+    expect(topicMenu).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Topic options for greetings' }));
+    expect(screen.getByRole('menuitem', { name: 'Mute topic' })).toBeInTheDocument();
+    expect(topicMenu).toHaveBeenCalledTimes(1);
   });
 });
 

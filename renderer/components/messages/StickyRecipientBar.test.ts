@@ -1,10 +1,11 @@
 /**
- * The floating bar finds the row under the list's top edge by reading every row's box. It does so
- * once a frame, not on each scroll event or resize report as they come: read between them (after
- * virtua has moved rows), each read made the browser lay the page out again (issue 28).
+ * The floating bar draws the conversation of the row the message list names (pinnedRow.ts) and
+ * reads no element's box: it used to find that row by measuring every mounted row once a frame,
+ * which made the browser lay the page out again for each incoming message (issue 28).
  */
-import { flushSync, mount, unmount } from 'svelte';
+import { render } from '@testing-library/svelte';
 import { afterEach, expect, it, vi } from 'vitest';
+import { message, SELF_ID } from '../../testing/fixtures';
 import StickyRecipientBar from './StickyRecipientBar.svelte';
 
 afterEach(() => {
@@ -14,23 +15,25 @@ afterEach(() => {
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-it('reads the rows once on the next frame, however many scroll events came before it', async () => {
+it('draws the named row’s conversation, reading no boxes, even as the list scrolls', async () => {
   // The list it floats over: the scroll container right after its anchor, with a row in it.
   const scroller = document.createElement('div');
-  scroller.innerHTML = '<div role="log"><div data-row-key="id:1"><article>hello</article></div></div>';
+  scroller.innerHTML = '<div role="log"><div data-row-key="id:7"><article>hello</article></div></div>';
   document.body.append(scroller);
   const boxes = vi.spyOn(Element.prototype, 'getBoundingClientRect');
-  const bar = mount(StickyRecipientBar, {
+  const messages = [message({ id: 7, channelId: 1, topic: 'greetings' })];
+  const props = { messages, names: null, selfUserId: SELF_ID, onOpen: () => {} };
+  const bar = render(StickyRecipientBar, {
     target: document.body,
     anchor: scroller,
-    props: { messages: [], names: null, selfUserId: 1, onOpen: () => {} },
+    props: { ...props, topKey: null },
   });
-  flushSync();
-  for (let i = 0; i < 3; i++) scroller.dispatchEvent(new Event('scroll'));
-  expect(boxes).not.toHaveBeenCalled();
+  expect(document.querySelector('[data-sticky-recipient-bar]')).toBeNull();
 
+  await bar.rerender({ topKey: 'id:7' });
+  scroller.dispatchEvent(new Event('scroll'));
   await nextFrame();
-  // One pass: the container's box and its row's.
-  expect(boxes.mock.contexts).toEqual([scroller, scroller.querySelector('[data-row-key]')]);
-  unmount(bar);
+  expect(document.querySelector('[data-sticky-recipient-bar]')).toHaveTextContent('greetings');
+  expect(boxes).not.toHaveBeenCalled();
+  bar.unmount();
 });
