@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../common/ipc/contract';
 import type { AccountSummary } from '../../common/model';
-import { MemoryCredentialStore } from '../../main/credentials';
 import { showCoreNotifications, type NotificationClass } from '../../main/electron/notifications';
 import { startDevServer, type RunningDevServer } from '../helpers/devserver';
 import { Actor } from '../main/consistency/actor';
-import { startCore, type TestCore } from '../main/core/harness';
+import { startLiveCore, type TestCore } from '../main/core/harness';
 import { tempDir } from '../main/store/fixtures';
 
 interface Shown {
@@ -44,10 +43,8 @@ let other: Actor;
 
 beforeAll(async () => {
   server = await startDevServer();
-  t = await startCore(tempDir(), new MemoryCredentialStore());
   const member = server.byRole(400);
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  ({ t, account } = await startLiveCore(tempDir(), server.baseUrl, member));
   me = await Actor.login(server.baseUrl, member.email, member.password);
   const o = server.users.find((u) => u.role <= 400 && u.userId !== member.userId)!;
   other = await Actor.login(server.baseUrl, o.email, o.password);

@@ -7,10 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../../common/ipc/contract';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { Actor } from '../consistency/actor';
-import { startCore, waitForSidebar, type TestCore } from '../core/harness';
+import { startLiveCore, waitForSidebar, type TestCore } from '../core/harness';
 import { tempDir } from '../store/fixtures';
 
 let server: RunningDevServer;
@@ -22,10 +21,8 @@ let elsewhere: { id: number; name: string };
 
 beforeAll(async () => {
   server = await startDevServer();
-  t = await startCore(tempDir(), new MemoryCredentialStore());
   const member = server.byRole(400);
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.accountId === account.id && p.status.state === 'live');
+  ({ t, account } = await startLiveCore(tempDir(), server.baseUrl, member));
   const o = server.users.find((u) => u.role <= 400 && u.userId !== member.userId)!;
   other = await Actor.login(server.baseUrl, o.email, o.password);
   const channels = (await t.ok('sidebar:get', { accountId: account.id })).channels;

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { Actor } from '../consistency/actor';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { tempDir } from '../store/fixtures';
 
@@ -19,10 +18,8 @@ let owner: Actor;
 
 beforeAll(async () => {
   server = await startDevServer();
-  t = await startCore(tempDir(), new MemoryCredentialStore());
   const o = server.byRole(100);
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: o.email, password: o.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  ({ t, account } = await startLiveCore(tempDir(), server.baseUrl, o));
   owner = await Actor.login(server.baseUrl, o.email, o.password);
 }, 30_000);
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { Actor } from '../consistency/actor';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { tempDir } from '../store/fixtures';
 
@@ -48,10 +48,10 @@ beforeAll(async () => {
     asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
     return fetch(input, init);
   };
-  t = await startCore(tempDir(), new MemoryCredentialStore(), { fetch: counting });
   const guest = server.byRole(600);
-  account = await t.ok('account:signIn', { url: server.baseUrl, email: guest.email, password: guest.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  ({ t, account } = await startLiveCore(tempDir(), server.baseUrl, guest, new MemoryCredentialStore(), {
+    fetch: counting,
+  }));
 }, 30_000);
 afterAll(async () => {
   await t?.core.close();

@@ -2,7 +2,7 @@
 import type { MemoryCredentialStore } from '../../../main/credentials';
 import type { RunningDevServer } from '../../helpers/devserver';
 import { tempDir } from '../store/fixtures';
-import { startCore, type TestCore } from './harness';
+import { startLiveCore, type TestCore } from './harness';
 
 export interface SignedInFolder {
   /** The core that signed in, still running: the caller leaves what it needs in the cache, then closes it. */
@@ -18,10 +18,8 @@ export async function signedInFolder(
   credentials: MemoryCredentialStore,
 ): Promise<SignedInFolder> {
   const dataDir = tempDir();
-  const t = await startCore(dataDir, credentials);
   const member = server.byRole(400);
-  const account = await t.ok('account:signIn', { url: server.baseUrl, email: member.email, password: member.password });
-  await t.waitFor('account:status', (p) => p.status.state === 'live');
+  const { t, account } = await startLiveCore(dataDir, server.baseUrl, member, credentials);
   const sidebar = await t.ok('sidebar:get', { accountId: account.id });
   return { t, dataDir, accountId: account.id, channelIds: sidebar.channels.map((c) => c.id) };
 }

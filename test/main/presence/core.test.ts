@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Events } from '../../../common/ipc/contract';
 import type { AccountSummary, PresenceView } from '../../../common/model';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { startCore, type TestCore } from '../core/harness';
+import { startLiveCore, type TestCore } from '../core/harness';
 import { person, raw, type Person } from '../records/support';
 import { tempDir } from '../store/fixtures';
 
@@ -20,10 +19,8 @@ let member: Person;
 beforeAll(async () => {
   // A one-second ping keeps the heartbeat (and the server's write throttle) quick.
   dev = await startDevServer({ args: ['--presence-ping-seconds', '1', '--presence-offline-seconds', '13'] });
-  t = await startCore(tempDir(), new MemoryCredentialStore());
   const o = dev.byRole(100);
-  owner = await t.ok('account:signIn', { url: dev.baseUrl, email: o.email, password: o.password });
-  await t.waitFor('account:status', (p) => p.accountId === owner.id && p.status.state === 'live');
+  ({ t, account: owner } = await startLiveCore(tempDir(), dev.baseUrl, o));
   member = await person(dev, dev.byRole(400));
 });
 afterAll(async () => {
