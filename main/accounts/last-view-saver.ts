@@ -8,6 +8,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Narrow } from '../../common/model';
+import type { Logger } from '../log';
 import type { AppStore } from '../store/app-store';
 
 /** Long enough to fall after the page asked for alongside, short enough to survive a crash soon after. */
@@ -20,13 +21,15 @@ interface Waiting {
 
 export class LastViewSaver {
   readonly #store: AppStore;
+  readonly #log: Logger | undefined;
   readonly #delayMs: number;
   readonly #waiting = new Map<string, Waiting>();
   #active: string | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(store: AppStore, delayMs = LAST_VIEW_SAVE_DELAY_MS) {
+  constructor(store: AppStore, log?: Logger, delayMs = LAST_VIEW_SAVE_DELAY_MS) {
     this.#store = store;
+    this.#log = log;
     this.#delayMs = delayMs;
   }
 
@@ -37,7 +40,7 @@ export class LastViewSaver {
     this.#waiting.set(accountId, { narrow, at });
     this.#active = accountId;
     if (this.#timer !== null) return;
-    this.#timer = setTimeout(() => this.flush(), this.#delayMs);
+    this.#timer = setTimeout(() => this.flushOrLog(), this.#delayMs);
     // Never what keeps a process alive: close() flushes.
     this.#timer.unref?.();
   }
@@ -48,6 +51,18 @@ export class LastViewSaver {
 
   activeAccountId(): string | null {
     return this.#active ?? this.#store.activeAccountId();
+  }
+
+  /**
+   * The timer's flush, and the one at closing. Nobody can act on a failure there (a full or
+   * read-only disk), so it is logged, not thrown: the next launch opens the view saved before.
+   */
+  flushOrLog(): void {
+    try {
+      this.flush();
+    } catch (e) {
+      this.#log?.warn('could not save the open view for the next launch', { error: String(e) });
+    }
   }
 
   /** Writes what is waiting, in one transaction. Called by the timer and before the store closes. */

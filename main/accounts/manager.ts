@@ -51,7 +51,7 @@ export class AccountManager {
 
   constructor(deps: AccountManagerDeps) {
     this.#d = deps;
-    this.#views = new LastViewSaver(deps.appStore);
+    this.#views = new LastViewSaver(deps.appStore, deps.log);
     this.#sso = new SsoAttempts(() => deps.clock.now());
   }
 
@@ -230,7 +230,8 @@ export class AccountManager {
 
   async closeAll(): Promise<void> {
     this.#closed = true;
-    this.#views.flush();
+    // A full disk must not keep the accounts from closing.
+    this.#views.flushOrLog();
     const all = [...this.#accounts.values()];
     this.#accounts.clear();
     await Promise.all(all.map((a) => a.close()));

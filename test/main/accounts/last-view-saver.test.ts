@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Narrow } from '../../../common/model';
 import { LastViewSaver } from '../../../main/accounts/last-view-saver';
+import { createLogger } from '../../../main/log';
 import { AppStore, type AccountRecord } from '../../../main/store/app-store';
 import { tempDir } from '../store/fixtures';
 
@@ -36,7 +37,7 @@ function storeWith(...ids: string[]): { store: AppStore; dir: string; rowsWritte
 describe('the last view saver', () => {
   it('writes nothing while the view is being opened, answers what waits, and writes a burst once', async () => {
     const { store, rowsWritten } = storeWith('a');
-    const saver = new LastViewSaver(store, 30);
+    const saver = new LastViewSaver(store, undefined, 30);
     saver.note('a', channel(1), 10);
     saver.note('a', channel(2), 20);
     saver.note('a', channel(3), 30);
@@ -56,7 +57,7 @@ describe('the last view saver', () => {
     store.setLastView('a', channel(4), 1);
     store.setActiveAccount('a');
     const before = rowsWritten();
-    const saver = new LastViewSaver(store, 10_000);
+    const saver = new LastViewSaver(store, undefined, 10_000);
     saver.note('a', channel(4), 50);
     saver.flush();
     expect(rowsWritten()).toBe(before);
@@ -64,7 +65,7 @@ describe('the last view saver', () => {
 
   it('keeps every account it was told of, and the last of them as the active one, when flushed', () => {
     const { store, dir } = storeWith('a', 'b');
-    const saver = new LastViewSaver(store, 10_000);
+    const saver = new LastViewSaver(store, undefined, 10_000);
     saver.note('a', channel(1), 10);
     saver.note('b', { kind: 'dm', userIds: [3, 7] }, 20);
     saver.flush();
@@ -78,9 +79,24 @@ describe('the last view saver', () => {
     expect(again.activeAccountId()).toBe('b');
   });
 
+  it('says so in the log, and throws nowhere, when the disk refuses the timed write', async () => {
+    const { store } = storeWith('a');
+    const lines: string[] = [];
+    const saver = new LastViewSaver(
+      store,
+      createLogger({ name: 'test', level: 'warn', sink: (l) => lines.push(l) }),
+      10,
+    );
+    store.db.pragma('query_only = ON');
+    saver.note('a', channel(5), 10);
+    await vi.waitFor(() => expect(lines.join('\n')).toMatch(/could not save the open view/), { timeout: 5_000 });
+    store.db.pragma('query_only = OFF');
+    expect(store.lastView('a')).toBeNull();
+  });
+
   it('does nothing once the store is closed', () => {
     const { store } = storeWith('a');
-    const saver = new LastViewSaver(store, 10_000);
+    const saver = new LastViewSaver(store, undefined, 10_000);
     saver.note('a', channel(1), 10);
     store.close();
     open.splice(open.indexOf(store), 1);
