@@ -95,6 +95,27 @@ export default tseslint.config(
     },
   },
   {
+    // The layers below the IPC handlers answer in their own terms; main/ipc and the hosts above it
+    // word those answers for the renderer. An import upward would tie a service to one transport.
+    files: ['main/**'],
+    ignores: ['main/electron/**', 'main/host/**', 'main/ipc/**', 'main/core-thread/**', 'main/shell/**', 'main/core.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron'], message: 'Only main/electron and preload import electron; the core runs under plain Node.' },
+            { group: ['**/renderer/**', '**/devserver/**'], message: 'main never imports the renderer or the dev server.' },
+            {
+              group: ['./ipc', './ipc/*', '../ipc', '../ipc/*', '../../ipc/*', './host/*', '../host/*', '../../host/*'],
+              message: 'A service below the IPC layer must not import main/ipc or main/host (failure words: main/failure-words.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['devserver/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,7 +1,7 @@
 /**
  * A failure whose code and message are already right for the renderer (a code it can branch on,
  * a sentence a person can read). Below the IPC layer, so that accounts, records, the outbox and
- * uploads can say why without importing the layer that carries their answers (main/ipc/errors.ts
+ * uploads can say why without importing the layer that carries their answers (main/failure-words.ts
  * turns it, and every other known failure, into an IpcError).
  */
 import type { IpcErrorCode } from '../common/ipc/contract';

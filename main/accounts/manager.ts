@@ -7,7 +7,7 @@ import type { AccountSummary, AppState, KeychainStatus, Narrow } from '../../com
 import type { CredentialStore } from '../credentials';
 import { probeServer } from '../api';
 import { IpcFailure } from '../failure';
-import { toIpcError } from '../ipc/errors';
+import { toIpcError } from '../failure-words';
 import type { EventListener } from '../event-listener';
 import type { Logger } from '../log';
 import type { AccountRecord, AppStore } from '../store/app-store';

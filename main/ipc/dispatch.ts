@@ -4,7 +4,7 @@
  */
 import { CALL_NAMES, type CallName, type IpcResult } from '../../common/ipc/contract';
 import type { Logger } from '../log';
-import { toIpcError } from './errors';
+import { toIpcError } from '../failure-words';
 import type { Handlers } from './handlers';
 import { callSchemas, describeIssue } from './schemas';
 

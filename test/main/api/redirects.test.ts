@@ -10,7 +10,7 @@ import { ApiClient } from '../../../main/api/client';
 import { RedirectRefusedError } from '../../../main/api/errors';
 import { fetchApiKey } from '../../../main/api/routes/auth';
 import { getOwnUser } from '../../../main/api/routes/users';
-import { toIpcError } from '../../../main/ipc/errors';
+import { toIpcError } from '../../../main/failure-words';
 import { createLogger } from '../../../main/log';
 import { startCannedServer, type CannedServer } from './canned-server';
 

@@ -6,7 +6,7 @@
  * recording every URL Parley asked for.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../../main/ipc/errors';
+import { IpcFailure } from '../../../main/failure-words';
 import { probeServer } from '../../../main/api/probe';
 import { signIn, signInWithKey, type SignInDeps } from '../../../main/accounts/sign-in';
 import { MemoryCredentialStore } from '../../../main/credentials';

@@ -1,16 +1,17 @@
 /**
  * Every failure that crosses the bridge becomes an IpcError: a code the renderer can branch
  * on and a sentence a person can read. Nothing here may carry a secret, so every message
- * also goes through the log's redaction before it leaves.
+ * also goes through the log's redaction before it leaves. It sits beside failure.ts, below the
+ * IPC layer, because the accounts layer also words failures it emits as events (account:ssoResult).
  */
-import type { IpcError } from '../../common/ipc/contract';
-import { ApiError, NetworkError, ProbeError, ProtocolError, RedirectRefusedError } from '../api';
-import { AuthInputError } from '../auth';
-import { KeychainError } from '../credentials';
-import { IpcFailure } from '../failure';
-import { redactText, type Logger } from '../log';
-import { StoreError } from '../store/errors';
-import { StorageFailure } from '../store/storage-failure';
+import type { IpcError } from '../common/ipc/contract';
+import { ApiError, NetworkError, ProbeError, ProtocolError, RedirectRefusedError } from './api';
+import { AuthInputError } from './auth';
+import { KeychainError } from './credentials';
+import { IpcFailure } from './failure';
+import { redactText, type Logger } from './log';
+import { StoreError } from './store/errors';
+import { StorageFailure } from './store/storage-failure';
 
 export { IpcFailure };
 
