@@ -3,6 +3,7 @@ import type { PresenceStatus } from '../../../common/model';
 import { PresenceState } from '../../state/presence.svelte';
 import { person } from '../../testing/fixtures';
 import { MemoryBridge } from '../../testing/memoryBridge';
+import { rankPeopleFromScratch } from '../../testing/peopleRankingReference';
 import type { UserSummary } from '../../../common/model';
 import { listablePeople, peopleFor } from './people';
 import { PeopleRanking } from './peopleRanking';
@@ -16,27 +17,6 @@ async function presenceOf(statuses: Record<number, PresenceStatus>) {
   const state = new PresenceState(bridge.client(), 'acc-1', 1);
   await state.load();
   return { state, bridge, truth };
-}
-
-/** The ranking made from scratch, as the list did on every change before PeopleRanking. */
-function fullRanking(
-  named: readonly UserSummary[],
-  statuses: ReadonlyMap<number, PresenceStatus>,
-  dmPartners: readonly number[],
-): UserSummary[] {
-  const recency = new Map(dmPartners.map((id, i) => [id, i]));
-  const groups: Record<'active' | 'idle' | 'partners' | 'rest', UserSummary[]> = {
-    active: [],
-    idle: [],
-    partners: [],
-    rest: [],
-  };
-  for (const u of named) {
-    const status = statuses.get(u.id) ?? 'offline';
-    groups[status === 'offline' ? (recency.has(u.id) ? 'partners' : 'rest') : status].push(u);
-  }
-  groups.partners.sort((a, b) => recency.get(a.id)! - recency.get(b.id)!);
-  return [...groups.active, ...groups.idle, ...groups.partners, ...groups.rest];
 }
 
 /** mulberry32, seeded, so a failure replays. */
@@ -123,7 +103,7 @@ describe('people ranking', () => {
       if (rng.next() < 0.3) continue;
       ranking.update(state, partners);
       const statuses = state.statuses;
-      const full = fullRanking(named, statuses, partners);
+      const full = rankPeopleFromScratch(named, statuses, partners);
       expect(
         [...ranking].map((u) => u.id),
         `step ${step}`,
