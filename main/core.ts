@@ -14,7 +14,7 @@ import { FirstScreen, readFirstScreen } from './first-screen';
 import { createHandlers } from './ipc/handlers';
 import type { Core, EventListener } from './ipc/types';
 import { createLogger, type Logger } from './log';
-import { saveLaunchPicture } from './launch-picture/file';
+import type { PictureKeeper } from './launch-picture/keep';
 import { ensurePictureSigningKey } from './launch-picture/signing';
 import { AppStore } from './store/app-store';
 import { systemClock, type Clock } from './sync/clock';
@@ -46,6 +46,12 @@ export interface CoreOptions {
   firstScreenQuietMs?: number;
   /** See FIRST_SCREEN_CAP_MS; tests lengthen it likewise. */
   firstScreenCapMs?: number;
+  /**
+   * The renderer build the window runs (its index.html and stylesheet): a launch picture keeps
+   * only the classes its stylesheet styles (main/launch-picture/keep.ts). Without it no picture
+   * is kept, and the next start shows the app as it draws.
+   */
+  rendererDir?: string;
 }
 
 async function credentialsFor(
@@ -113,6 +119,19 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
   const { store: credentials, status: keychain } = await credentialsFor(opts, log);
   /** This install's launch picture key, once asked for (the first window picture). */
   let pictureKey: Promise<Buffer> | null = null;
+  let keeper: Promise<PictureKeeper> | null = null;
+  const keepPicture = async (payload: unknown): Promise<void> => {
+    const rendererDir = opts.rendererDir;
+    if (rendererDir === undefined) return log.debug('no window picture kept: no renderer build to check it against');
+    // One key per install, made on the first picture and kept in the keychain (signing.ts).
+    pictureKey ??= ensurePictureSigningKey(credentials);
+    // The sanitizer's code is loaded with the first picture, not with the core.
+    keeper ??= import('./launch-picture/keep').then((m) =>
+      m.pictureKeeper(opts.dataDir, rendererDir, (id) => manager.has(id)),
+    );
+    const [key, kept] = await Promise.all([pictureKey, keeper]);
+    kept.keep(payload, key);
+  };
   const appStore = AppStore.open(opts.dataDir, (e) => log.error(e.message, { movedTo: e.movedTo }));
   const listeners = new Set<EventListener>();
   const emit: EventListener = (name, payload) => {
@@ -191,14 +210,10 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
       if (name === 'app:wake') {
         manager.wakeAll();
       } else if (name === 'window:picture') {
-        // One key per install, made on the first picture and kept in the keychain (signing.ts).
-        pictureKey ??= ensurePictureSigningKey(credentials);
-        pictureKey
-          .then((key) => saveLaunchPicture(opts.dataDir, payload, (id) => manager.has(id), key))
-          .catch((e: unknown) => {
-            // Only the next start's picture is lost; it shows the app as it draws.
-            log.warn('could not keep the window picture', { error: e instanceof Error ? e.message.slice(0, 300) : e });
-          });
+        keepPicture(payload).catch((e: unknown) => {
+          // Only the next start's picture is lost; it shows the app as it draws.
+          log.warn('could not keep the window picture', { error: e instanceof Error ? e.message.slice(0, 300) : e });
+        });
       } else if (name === 'window:attention') {
         const parsed = screenStateSchema.safeParse(payload);
         if (parsed.success) manager.attention.update(parsed.data);

@@ -93,6 +93,7 @@ export async function coreStarter(
         startCoreThread(
           {
             dataDir,
+            rendererDir: RENDERER_DIST,
             keychainService: KEYCHAIN_SERVICE,
             log: { name: 'bench.ui', level: 'error' },
             syncGraceMs: SYNC_GRACE_MS,
@@ -107,7 +108,8 @@ export async function coreStarter(
   ctx.note(`ui: no OS keychain (${status.reason}): the core ran on the host's thread, slower than in the app`);
   const credentials = new MemoryCredentialStore();
   return {
-    start: (dataDir) => createCore({ dataDir, credentials, log: quiet(), syncGraceMs: SYNC_GRACE_MS }),
+    start: (dataDir) =>
+      createCore({ dataDir, credentials, log: quiet(), syncGraceMs: SYNC_GRACE_MS, rendererDir: RENDERER_DIST }),
     signingKey: () => pictureSigningKey(credentials),
     cleanUp: async () => undefined,
   };

@@ -35,6 +35,8 @@ export interface CoreThreadOptions {
    * environment names none; Electron sets it. Default: direct unless the environment says otherwise.
    */
   systemProxy?: boolean;
+  /** See CoreOptions.rendererDir (main/core.ts): the build whose launch pictures are kept. */
+  rendererDir?: string;
 }
 
 /** Main thread → worker. */

@@ -66,6 +66,7 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
     log,
     ...(proxied ? { fetch: proxied } : {}),
     ...(o.syncGraceMs !== undefined ? { syncGraceMs: o.syncGraceMs } : {}),
+    ...(o.rendererDir !== undefined ? { rendererDir: o.rendererDir } : {}),
     ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: asker.pushToken } } : {}),
   });
 }

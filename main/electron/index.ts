@@ -186,6 +186,7 @@ async function start(): Promise<void> {
     startCoreThread(
       {
         dataDir: app.getPath('userData'),
+        rendererDir,
         log: { name: 'core' },
         syncGraceMs: SYNC_GRACE_MS,
         systemProxy: true,

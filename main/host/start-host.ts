@@ -39,6 +39,7 @@ export async function startHost(o: HostLaunch): Promise<Serving<RemoteCore>> {
       startCoreThread(
         {
           dataDir: o.dataDir,
+          rendererDir: o.rendererDir,
           log: o.coreLog ?? { name: 'core' },
           syncGraceMs: SYNC_GRACE_MS,
           ...(o.keychainService !== undefined ? { keychainService: o.keychainService } : {}),

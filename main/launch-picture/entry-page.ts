@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LAUNCH_PICTURE_LAYER_ID } from '../../common/launch-picture';
 import { readLaunchPicture, type LaunchPicture } from './file';
+import { PICTURE_POLICY_ID } from './policy';
 import { isSignedBy, keychainSigningKey } from './signing';
 
 /** Where the app's root is in the entry page; the picture's layer goes just before it. */
@@ -16,15 +17,15 @@ const APP_ROOT_MARKUP = '<div id="app"></div>';
 const ROOT_ELEMENT = '<html lang="en">';
 
 /**
- * The entry page with `picture` (markup already sanitized) in it; null when the page is not the
- * one the picture was drawn by (another build) or has no place for it.
+ * The entry page with `picture` (its markup sanitized when it was kept) in it; null when the page
+ * is not the one the picture was drawn by (another build) or has no place for it.
  */
-export function entryPageWithPicture(entryHtml: string, picture: LaunchPicture, safeHtml: string): string | null {
+export function entryPageWithPicture(entryHtml: string, picture: LaunchPicture): string | null {
   // `./assets/index-abc.js` in the page for `/assets/index-abc.js` in the picture.
   if (!entryHtml.includes(`src=".${picture.build}"`)) return null;
   if (!entryHtml.includes(APP_ROOT_MARKUP) || !entryHtml.includes(ROOT_ELEMENT)) return null;
   const layer =
-    `<div id="${LAUNCH_PICTURE_LAYER_ID}" aria-hidden="true"><div inert>${safeHtml}</div></div>` + APP_ROOT_MARKUP;
+    `<div id="${LAUNCH_PICTURE_LAYER_ID}" aria-hidden="true"><div inert>${picture.html}</div></div>` + APP_ROOT_MARKUP;
   const root = picture.theme === null ? ROOT_ELEMENT : `<html lang="en" data-theme="${picture.theme}">`;
   // Functions as replacements: the markup is inserted as it is, `$` patterns and all.
   return entryHtml.replace(ROOT_ELEMENT, () => root).replace(APP_ROOT_MARKUP, () => layer);
@@ -34,7 +35,7 @@ export function entryPageWithPicture(entryHtml: string, picture: LaunchPicture, 
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\.\/(assets\/[\w.-]+\.css)">/;
 
 /** The text of the stylesheet the entry page links, or null. */
-function linkedStylesheet(entryHtml: string, readAsset: (path: string) => string | null): string | null {
+export function linkedStylesheet(entryHtml: string, readAsset: (path: string) => string | null): string | null {
   const path = STYLESHEET_LINK.exec(entryHtml)?.[1];
   return path === undefined ? null : readAsset(path);
 }
@@ -74,23 +75,24 @@ export async function prepareLaunchPage(
 ): Promise<string | null> {
   const picture = readLaunchPicture(dataDir, onProblem);
   if (picture === null) return null;
+  // Kept by a build that sanitized under other rules: not this build's to vouch for.
+  if (picture.policy !== PICTURE_POLICY_ID) {
+    onProblem('the picture was kept under another sanitizing policy');
+    return null;
+  }
   const key = await signingKey();
   if (key === null || !isSignedBy(picture, picture.mac, key)) {
     onProblem('the file was not written by this install of Parley');
     return null;
   }
-  // Loaded only when there is a picture: a first start never pays for the sanitizer's code.
-  const { classesOfStylesheet, sanitizeLaunchPicture } = await import('./sanitize');
   const entryHtml = readText(join(rendererDir, 'index.html'));
   if (entryHtml === null) {
     onProblem('could not read the entry page');
     return null;
   }
-  const readAsset = (path: string): string | null => readText(join(rendererDir, path));
-  const appClasses = classesOfStylesheet(linkedStylesheet(entryHtml, readAsset) ?? '');
-  const page = entryPageWithPicture(entryHtml, picture, sanitizeLaunchPicture(picture.html, appClasses));
+  const page = entryPageWithPicture(entryHtml, picture);
   if (page === null) onProblem('the picture was drawn by another build of the app');
-  return page === null ? null : inlineStylesheet(page, readAsset);
+  return page === null ? null : inlineStylesheet(page, (path) => readText(join(rendererDir, path)));
 }
 
 /**

@@ -5,9 +5,10 @@
  * renderer sends a new one as the window changes (renderer/lib/launchPicture.ts); the core writes
  * it here and removes it when an account signs out.
  *
- * The file is only ever shown when this install signed it (signing.ts) and after sanitizing
- * (sanitize.ts): the disk is not trusted, and neither is markup that came from a page showing
- * other people's messages.
+ * Markup that came from a page showing other people's messages is sanitized before it is kept
+ * (keep.ts, sanitize.ts), and the file is signed with it and the policy it passed (signing.ts):
+ * the disk is not trusted, so a launch shows only a file this install signed under the policy it
+ * knows, and need not sanitize again on the way to the first pixels.
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,32 +34,31 @@ const launchPictureSchema = z.object({
   html: z.string().min(1).max(MAX_PICTURE_BYTES),
 });
 
-/** The file: the picture and its signature under this install's key (signing.ts). */
-const signedPictureSchema = launchPictureSchema.extend({ mac: z.string().min(1).max(100) });
+/** A picture as kept: its markup sanitized under `policy` (policy.ts). */
+const keptPictureSchema = launchPictureSchema.extend({ policy: z.string().min(1).max(100) });
 
+/** The file: the kept picture and its signature under this install's key (signing.ts). */
+const signedPictureSchema = keptPictureSchema.extend({ mac: z.string().min(1).max(100) });
+
+/** What the renderer sends (common/ipc: window:picture), checked; its markup not yet sanitized. */
 export type LaunchPicture = z.infer<typeof launchPictureSchema>;
+export type KeptPicture = z.infer<typeof keptPictureSchema>;
 export type SignedLaunchPicture = z.infer<typeof signedPictureSchema>;
+
+/** The renderer's picture checked for shape (a ZodError when it is not one). */
+export function parseLaunchPicture(payload: unknown): LaunchPicture {
+  return launchPictureSchema.parse(payload);
+}
 
 export function launchPicturePath(dataDir: string): string {
   return join(dataDir, LAUNCH_PICTURE_FILE);
 }
 
-/**
- * Writes a picture signed with `key` (replacing the last one in one rename); refuses one that is
- * not a picture, and one of an account that is not signed in (`isAccount`: it signed out as the
- * picture was taken).
- */
-export function saveLaunchPicture(
-  dataDir: string,
-  payload: unknown,
-  isAccount: (id: string) => boolean,
-  key: Buffer,
-): void {
-  const picture = launchPictureSchema.parse(payload);
-  if (!isAccount(picture.accountId)) throw new Error('the picture is of an account that is not signed in');
+/** Writes a kept picture signed with `key`, replacing the last one in one rename. */
+export function writeLaunchPicture(dataDir: string, picture: KeptPicture, key: Buffer): void {
   const file = launchPicturePath(dataDir);
   const temporary = `${file}.${process.pid}.tmp`;
-  const signed: SignedLaunchPicture = { ...picture, mac: signPicture(picture, key) };
+  const signed: SignedLaunchPicture = { ...keptPictureSchema.parse(picture), mac: signPicture(picture, key) };
   writeFileSync(temporary, JSON.stringify(signed), { mode: PRIVATE_FILE_MODE });
   renameSync(temporary, file);
 }

@@ -28,6 +28,8 @@ export interface SignedFields {
   build: string;
   theme: 'dark' | 'light' | null;
   html: string;
+  /** The sanitizing policy the html passed (policy.ts). */
+  policy: string;
 }
 
 /** This install's key from `store`, or null when it has none yet. */
@@ -47,7 +49,7 @@ export async function ensurePictureSigningKey(store: CredentialStore): Promise<B
 
 export function signPicture(fields: SignedFields, key: Buffer): string {
   // An array, not the object: the order of the fields is fixed, whatever wrote the file.
-  const message = JSON.stringify([fields.accountId, fields.build, fields.theme, fields.html]);
+  const message = JSON.stringify([fields.accountId, fields.build, fields.theme, fields.html, fields.policy]);
   return createHmac('sha256', key).update(message).digest('base64url');
 }
 

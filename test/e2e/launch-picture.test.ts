@@ -14,7 +14,8 @@ import { openCredentialStore, type CredentialStore } from '../../main/credential
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { prepareLaunchPage } from '../../main/launch-picture/entry-page';
-import { launchPicturePath, readLaunchPicture, saveLaunchPicture } from '../../main/launch-picture/file';
+import { launchPicturePath, readLaunchPicture, writeLaunchPicture } from '../../main/launch-picture/file';
+import { pictureKeeper } from '../../main/launch-picture/keep';
 import { pictureSigningKey, PICTURE_SIGNING_KEY } from '../../main/launch-picture/signing';
 import type { Core } from '../../main/ipc/types';
 import { createLogger } from '../../main/log';
@@ -32,7 +33,7 @@ const running: { host: BridgeHost; core: Core }[] = [];
 
 /** A launch: the core (started when `coreGate` opens), the host with this folder's launch page, a page. */
 async function launch(coreGate: Promise<void> = Promise.resolve()): Promise<Page> {
-  const core = pendingCore(coreGate.then(() => createCore({ dataDir, credentials, log })));
+  const core = pendingCore(coreGate.then(() => createCore({ dataDir, credentials, log, rendererDir: RENDERER_DIST })));
   const host = await startBridgeHost({
     core,
     rendererDir: RENDERER_DIST,
@@ -127,21 +128,33 @@ it('shows the window the last session left until the app has drawn its own', asy
   await second.close();
   await stopAll();
 
-  // --- A picture holding hostile markup (as a page showing others' messages might), signed by this
-  // install: shown as markup only; its scripts and handlers never run. (One not signed by this
-  // install is not shown at all: test/main/launch-picture.)
-  const { mac: _mac, ...pictured } = readLaunchPicture(dataDir)!;
+  // --- A picture holding hostile markup (as a page showing others' messages might) is sanitized as
+  // it is kept, before it reaches the disk. (One not signed by this install, or kept under another
+  // policy, is not shown at all: test/main/launch-picture.)
+  const { mac: _mac, policy: _policy, ...pictured } = readLaunchPicture(dataDir)!;
   const hostile =
     '<img src="x" onerror="window.__ran = 1"><script>window.__ran = 2</script>' +
     '<iframe srcdoc="<script>parent.__ran = 3</script>"></iframe><a href="javascript:window.__ran = 4" id="app">x</a>';
   const key = (await pictureSigningKey(credentials))!;
-  saveLaunchPicture(dataDir, { ...pictured, html: hostile + pictured.html }, () => true, key);
+  pictureKeeper(dataDir, RENDERER_DIST, () => true).keep({ ...pictured, html: hostile + pictured.html }, key);
+  expect(readLaunchPicture(dataDir)!.html).not.toMatch(/onerror|<script|<iframe|javascript:|id="app"/);
   const third = await launch();
   await third.getByRole('log').getByRole('article').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
   expect(await third.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
   // The app mounted into its own root, not into the picture's lookalike.
   expect(await third.evaluate(() => document.querySelectorAll('#app').length)).toBe(1);
   await third.close();
+  await stopAll();
+
+  // --- Had the sanitizer let the scripts through (the markup signed as kept), the page's policy
+  // still runs none of them: no inline script, handler or framed document. (An id the sanitizer
+  // drops, as the lookalike root above, would instead take the app's place: hence the sanitizing.)
+  const scripts = hostile.replace(' id="app"', '');
+  writeLaunchPicture(dataDir, { ...readLaunchPicture(dataDir)!, html: scripts + pictured.html }, key);
+  const fourth = await launch();
+  await fourth.getByRole('log').getByRole('article').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+  expect(await fourth.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
+  await fourth.close();
   await stopAll();
   expect(existsSync(launchPicturePath(dataDir))).toBe(true);
 });

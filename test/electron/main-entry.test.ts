@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL } from '../../common/ipc/contract';
 import { buildMain, PROJECT_ROOT } from '../../scripts/build-main';
 import { importKeytar, KeytarCredentialStore } from '../../main/credentials';
-import { saveLaunchPicture } from '../../main/launch-picture/file';
+import { pictureKeeper } from '../../main/launch-picture/keep';
 import { ensurePictureSigningKey, PICTURE_SIGNING_KEY } from '../../main/launch-picture/signing';
 import { loadMainBundle } from './load-bundle';
 import { createFakeElectron } from './fake-electron-module';
@@ -41,7 +41,10 @@ beforeAll(async () => {
   const html =
     '<div class="home"><div role="log" aria-label="#general"><article onclick="x()">Hi</article></div></div>';
   const key = await ensurePictureSigningKey(await keychain());
-  saveLaunchPicture(dataDir, { accountId: 'acc-1', build, theme: 'dark', html }, () => true, key);
+  pictureKeeper(dataDir, join(PROJECT_ROOT, 'renderer', 'dist'), () => true).keep(
+    { accountId: 'acc-1', build, theme: 'dark', html },
+    key,
+  );
 });
 
 afterAll(async () => {

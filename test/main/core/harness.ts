@@ -5,7 +5,7 @@ import type { CallArgs, CallName, CallResult, EventName, Events, IpcResult } fro
 import type { AccountSummary, Sidebar } from '../../../common/model';
 import { applySidebarDelta } from '../../../common/sidebar-delta';
 import { MemoryCredentialStore, type CredentialStore } from '../../../main/credentials';
-import { createCore } from '../../../main/core';
+import { createCore, type CoreOptions } from '../../../main/core';
 import type { Core } from '../../../main/ipc/types';
 import { createLogger } from '../../../main/log';
 
@@ -35,7 +35,7 @@ export interface TestCore<C extends Core = Awaited<ReturnType<typeof createCore>
 export async function startCore(
   dataDir: string,
   credentials: CredentialStore = new MemoryCredentialStore(),
-  opts: { fetch?: typeof fetch; syncGraceMs?: number; firstScreenQuietMs?: number; firstScreenCapMs?: number } = {},
+  opts: Pick<CoreOptions, 'fetch' | 'syncGraceMs' | 'firstScreenQuietMs' | 'firstScreenCapMs' | 'rendererDir'> = {},
 ): Promise<TestCore> {
   const logLines: string[] = [];
   const core = await createCore({
@@ -45,6 +45,7 @@ export async function startCore(
     ...(opts.syncGraceMs !== undefined ? { syncGraceMs: opts.syncGraceMs } : {}),
     ...(opts.firstScreenQuietMs !== undefined ? { firstScreenQuietMs: opts.firstScreenQuietMs } : {}),
     ...(opts.firstScreenCapMs !== undefined ? { firstScreenCapMs: opts.firstScreenCapMs } : {}),
+    ...(opts.rendererDir !== undefined ? { rendererDir: opts.rendererDir } : {}),
     log: createLogger({ name: 'core', level: 'debug', sink: (l) => logLines.push(l) }),
   });
   return recordCore(core, logLines);

@@ -16,10 +16,11 @@ export interface SignedInFolder {
 export async function signedInFolder(
   server: RunningDevServer,
   credentials: MemoryCredentialStore,
+  opts: Parameters<typeof startLiveCore>[4] = {},
 ): Promise<SignedInFolder> {
   const dataDir = tempDir();
   const member = server.byRole(400);
-  const { t, account } = await startLiveCore(dataDir, server.baseUrl, member, credentials);
+  const { t, account } = await startLiveCore(dataDir, server.baseUrl, member, credentials, opts);
   const sidebar = await t.ok('sidebar:get', { accountId: account.id });
   return { t, dataDir, accountId: account.id, channelIds: sidebar.channels.map((c) => c.id) };
 }

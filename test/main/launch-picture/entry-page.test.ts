@@ -11,9 +11,11 @@ import {
   launchPicturePath,
   readLaunchPicture,
   removeLaunchPicture,
-  saveLaunchPicture,
+  writeLaunchPicture,
   type LaunchPicture,
 } from '../../../main/launch-picture/file';
+import { pictureKeeper } from '../../../main/launch-picture/keep';
+import { PICTURE_POLICY_ID } from '../../../main/launch-picture/policy';
 import { signPicture } from '../../../main/launch-picture/signing';
 import { tempDir } from '../store/fixtures';
 
@@ -44,9 +46,23 @@ const picture = (over: Partial<LaunchPicture> = {}): LaunchPicture => ({
   ...over,
 });
 
+/** A renderer build: its entry page and the stylesheet it links (which styles `.home`). */
+function rendererFolder(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), ENTRY);
+  writeFileSync(join(dir, 'assets', 'index-Css456.css'), '.home{display:grid}');
+  return dir;
+}
+
+/** Keeps `payload` as the core does with the renderer's window:picture (keep.ts), under KEY. */
+function keep(dataDir: string, payload: unknown, isAccount: (id: string) => boolean = () => true): void {
+  pictureKeeper(dataDir, rendererFolder(), isAccount).keep(payload, KEY);
+}
+
 describe('entryPageWithPicture', () => {
   it('puts the picture in an inert, hidden layer before the app root, with the theme on the root', () => {
-    const page = entryPageWithPicture(ENTRY, picture({ theme: 'dark' }), '<p>pictured $& $1</p>');
+    const page = entryPageWithPicture(ENTRY, picture({ theme: 'dark', html: '<p>pictured $& $1</p>' }));
     expect(page).toContain('<html lang="en" data-theme="dark">');
     // Inserted as it is: `$` patterns are not replacement patterns here.
     expect(page).toContain(
@@ -55,8 +71,8 @@ describe('entryPageWithPicture', () => {
   });
 
   it('refuses a picture of another build, and a page with no place for it', () => {
-    expect(entryPageWithPicture(ENTRY, picture({ build: '/assets/index-Other.js' }), '<p>x</p>')).toBeNull();
-    expect(entryPageWithPicture(ENTRY.replace('<div id="app"></div>', ''), picture(), '<p>x</p>')).toBeNull();
+    expect(entryPageWithPicture(ENTRY, picture({ build: '/assets/index-Other.js' }))).toBeNull();
+    expect(entryPageWithPicture(ENTRY.replace('<div id="app"></div>', ''), picture())).toBeNull();
   });
 });
 
@@ -76,9 +92,13 @@ describe('inlineStylesheet', () => {
 describe('the picture file', () => {
   it('is written privately, read back, and removed', () => {
     const dataDir = tempDir();
-    saveLaunchPicture(dataDir, picture(), (id) => id === 'acc-1', KEY);
+    keep(dataDir, picture(), (id) => id === 'acc-1');
     expect(statSync(launchPicturePath(dataDir)).mode & 0o777).toBe(0o600);
-    expect(readLaunchPicture(dataDir)).toEqual({ ...picture(), mac: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(readLaunchPicture(dataDir)).toEqual({
+      ...picture(),
+      policy: PICTURE_POLICY_ID,
+      mac: expect.stringMatching(/^[\w-]{43}$/),
+    });
     removeLaunchPicture(dataDir);
     const problems: string[] = [];
     expect(readLaunchPicture(dataDir, (why) => problems.push(why))).toBeNull();
@@ -87,11 +107,9 @@ describe('the picture file', () => {
 
   it('refuses a picture of an account that is not signed in, and one that is not a picture', () => {
     const dataDir = tempDir();
-    expect(() => saveLaunchPicture(dataDir, picture(), () => false, KEY)).toThrow(/not signed in/);
-    expect(() => saveLaunchPicture(dataDir, { ...picture(), build: '../../etc/passwd' }, () => true, KEY)).toThrow();
-    expect(() =>
-      saveLaunchPicture(dataDir, { ...picture(), html: 'x'.repeat(2 * 1024 * 1024) }, () => true, KEY),
-    ).toThrow();
+    expect(() => keep(dataDir, picture(), () => false)).toThrow(/not signed in/);
+    expect(() => keep(dataDir, { ...picture(), build: '../../etc/passwd' })).toThrow();
+    expect(() => keep(dataDir, { ...picture(), html: 'x'.repeat(2 * 1024 * 1024) })).toThrow();
     expect(readLaunchPicture(dataDir)).toBeNull();
   });
 
@@ -107,18 +125,12 @@ describe('the picture file', () => {
 });
 
 describe('prepareLaunchPage', () => {
-  function rendererFolder(): string {
-    const dir = tempDir();
-    mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), ENTRY);
-    writeFileSync(join(dir, 'assets', 'index-Css456.css'), '.home{display:grid}');
-    return dir;
-  }
-
-  it('makes the entry page with the sanitized picture and the stylesheet in it', async () => {
+  it('makes the entry page with the picture as sanitized when kept, and the stylesheet in it', async () => {
     const dataDir = tempDir();
-    const html = '<div class="home" onmouseover="x()"><article>Hi</article><script>x()</script></div>';
-    saveLaunchPicture(dataDir, picture({ html }), () => true, KEY);
+    const html = '<div class="home borrowed" onmouseover="x()"><article>Hi</article><script>x()</script></div>';
+    keep(dataDir, picture({ html }));
+    // Sanitized once, before it reached the disk: the file holds no handler, script or foreign class.
+    expect(readLaunchPicture(dataDir)?.html).toBe('<div class="home"><article>Hi</article></div>');
     const page = await prepareLaunchPage(rendererFolder(), dataDir, undefined, ourKey);
     expect(page).toContain('<div inert><div class="home"><article>Hi</article></div></div>');
     expect(page).toContain('<style>.home{display:grid}</style>');
@@ -129,7 +141,7 @@ describe('prepareLaunchPage', () => {
     const dataDir = tempDir();
     const problems: string[] = [];
     expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why), ourKey)).toBeNull();
-    saveLaunchPicture(dataDir, picture({ build: '/assets/index-Old999.js' }), () => true, KEY);
+    keep(dataDir, picture({ build: '/assets/index-Old999.js' }));
     expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why), ourKey)).toBeNull();
     expect(problems).toEqual(['the picture was drawn by another build of the app']);
   });
@@ -140,9 +152,12 @@ describe('prepareLaunchPage', () => {
     const dataDir = tempDir();
     const problems: string[] = [];
     const make = (key = ourKey) => prepareLaunchPage(renderer, dataDir, (why) => problems.push(why), key);
-    const fake = picture({ html: '<div class="home">Session expired: sign in at https://evil.test</div>' });
+    const fake = {
+      ...picture({ html: '<div class="home">Session expired: sign in at https://evil.test</div>' }),
+      policy: PICTURE_POLICY_ID,
+    };
     // Its words changed after Parley signed it.
-    saveLaunchPicture(dataDir, picture(), () => true, KEY);
+    keep(dataDir, picture());
     const signed = JSON.parse(readFileSync(launchPicturePath(dataDir), 'utf8')) as { mac: string };
     writeFileSync(launchPicturePath(dataDir), JSON.stringify({ ...fake, mac: signed.mac }));
     expect(await make()).toBeNull();
@@ -152,11 +167,21 @@ describe('prepareLaunchPage', () => {
     writeFileSync(launchPicturePath(dataDir), JSON.stringify({ ...fake, mac: 'A'.repeat(43) }));
     expect(await make()).toBeNull();
     // Our own, but the keychain has no key (or none answers): no picture either.
-    saveLaunchPicture(dataDir, picture(), () => true, KEY);
+    keep(dataDir, picture());
     expect(await make(() => Promise.resolve(null))).toBeNull();
     expect(problems).toEqual(Array(4).fill('the file was not written by this install of Parley'));
     // The same file with the key: shown.
     expect(await make()).toContain('<article>Hi</article>');
+  });
+
+  it('shows no picture kept under another sanitizing policy, signed or not', async () => {
+    const dataDir = tempDir();
+    const problems: string[] = [];
+    // Signed by this install, but by a build whose policy let a handler through.
+    const older = { ...picture({ html: '<div class="home" onclick="x()">Hi</div>' }), policy: 'an-older-policy' };
+    writeLaunchPicture(dataDir, older, KEY);
+    expect(await prepareLaunchPage(rendererFolder(), dataDir, (why) => problems.push(why), ourKey)).toBeNull();
+    expect(problems).toEqual(['the picture was kept under another sanitizing policy']);
   });
 });
 
