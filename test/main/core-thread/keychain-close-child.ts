@@ -22,7 +22,13 @@ async function main(): Promise<void> {
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const core = await startCoreThread(
-        { dataDir: join(work, `data-${round}`), keychainService: service, log: { name: 'core', level: 'error' } },
+        {
+          dataDir: join(work, `data-${round}`),
+          // A core that knows the renderer build keeps pictures, so it goes to the keychain for the key.
+          rendererDir: work,
+          keychainService: service,
+          log: { name: 'core', level: 'error' },
+        },
         { entry: DEV_CORE_THREAD_ENTRY, log },
       );
       core.receive('window:picture', { accountId: 'none', html: '<p>picture</p>', build: 'test', theme: null });
