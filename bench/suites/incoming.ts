@@ -52,10 +52,21 @@ function addCosts(into: Costs, one: Costs1): void {
 }
 const quiet = () => createLogger({ name: 'bench.incoming', level: 'error', sink: () => undefined });
 
-const ORGS = [
+interface Org {
+  seed: 'demo' | 'large' | 'huge';
+  channel: string;
+  label: string;
+  /** Who reads (default: a member); the sender is the owner. */
+  reader?: string;
+}
+
+const ORGS: readonly Org[] = [
   { seed: 'demo', channel: 'general', label: 'demo organization' },
   { seed: 'large', channel: 'team-01', label: 'large organization (103k messages)' },
-] as const;
+  // Issue 28 item 7: each figure on the biggest communities too (30k people, 409 channels; full
+  // runs only). A team channel's members are the owner, an admin and four people.
+  { seed: 'huge', channel: 'team-001', label: 'huge organization (30k people)', reader: 'amir@parley.example' },
+];
 
 async function apiKeyOf(baseUrl: string, user: DevServerUser): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/fetch_api_key`, {
@@ -120,7 +131,7 @@ const traceMark = (what: string): void => void (traceGc && console.log(`bench: $
 
 const median = (values: number[]): number => (values.length === 0 ? NaN : summarize(values).medianMs);
 
-async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEntry: string): Promise<void> {
+async function measureOrg(ctx: SuiteContext, org: Org, coreEntry: string): Promise<void> {
   const dataFile = join(ctx.runDir, `incoming-${org.seed}.sqlite`);
   // The seed is written here first, where no start-up timeout applies (the large one takes ~9 s
   // alone, more on a busy machine); the server that is measured then opens the written file.
@@ -151,7 +162,7 @@ async function measureOrg(ctx: SuiteContext, org: (typeof ORGS)[number], coreEnt
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.goto(host.url);
-    const reader = server.byRole(400);
+    const reader = server.users.find((u) => u.email === org.reader) ?? server.byRole(400);
     const sender = server.byRole(100);
     // Nothing unread: the channel opens at its end, where a new message shows at once.
     const readerAuth = await basicAuth(server.baseUrl, reader);
@@ -298,7 +309,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   const bundles = join(PROJECT_ROOT, 'bench', '.probe', 'incoming');
   await buildMain(join(bundles, 'out'));
   const coreEntry = join(bundles, 'out', 'main', 'core-thread.cjs');
-  for (const org of ORGS) await measureOrg(ctx, org, coreEntry);
+  for (const org of ctx.quick ? ORGS.slice(0, 2) : ORGS) await measureOrg(ctx, org, coreEntry);
   // Figures only (ctx.metric): the time and costs are not a pair with a baseline.
   yield* [];
 }
