@@ -25,13 +25,7 @@ export class GroupGraph {
   }
 
   static load(store: Store): GroupGraph {
-    const active = new Set(
-      store.users
-        .all()
-        .filter((user) => user.is_active === 1)
-        .map((user) => user.id),
-    );
-    return new GroupGraph(store.groups.all(), active);
+    return new GroupGraph(store.groups.all(), store.users.activeIds());
   }
 
   byId(id: number): GroupWithMembers | undefined {
