@@ -6,6 +6,7 @@
  * answer), and so that closing the account waits for them before the cache closes.
  */
 import type { Logger } from '../log';
+import { yieldToEventLoop } from '../store/cache-messages';
 import { filterKey, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
 import type { CacheVersions } from '../store/versions';
@@ -59,6 +60,8 @@ export class PendingStores {
     };
     const run = async () => {
       try {
+        // Not even the first slice before the answer has gone.
+        await yieldToEventLoop();
         if ((await store()).doubtful > 0) this.#onDoubt();
       } finally {
         this.#versions.end(start);
