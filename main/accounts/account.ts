@@ -276,6 +276,8 @@ export class Account {
     this.records.close();
     await this.#engine?.stop();
     await this.#push?.close(opts);
+    // Pages answered before they were stored finish storing while the cache is open.
+    await this.#pager.settled();
     if (opts.forget && queueId && this.#client) {
       await apiForClient(this.#client)
         .deleteQueue(queueId)

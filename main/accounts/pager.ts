@@ -4,8 +4,9 @@
  * fetched, starting at the range's edges, so the new messages join the known range; the answer joins
  * what was read and what was fetched (read again only if an event wrote to the cache meanwhile). With no
  * range around the anchor the whole window is fetched. Requests ask for at most MAX_PER_REQUEST
- * messages; what they return is stored, with the range it proves, before answering. The store
- * goes in chunks with the event loop free in between, so a 5,000-message window never stalls IPC.
+ * messages; what they return is stored, with the range it proves, before answering, or right after
+ * it for messages:page (./pending-stores.ts). The store goes in chunks with the event loop free in
+ * between, so a 5,000-message window never stalls IPC.
  * When the server cannot be asked, whatever the cache holds is the answer. What a fetch stores
  * replaces the cache inside the range it proves, never over anything newer (./page-store.ts).
  * A window answered from a range not checked since the last event gap is handed to `onStale`,
@@ -20,6 +21,7 @@ import type { CachedMessage } from '../store/repos/message-rows';
 import { anchorId, resolveFirstUnread, viewAround, windowOf, type CacheView, type PageAnchor } from './cache-page';
 import { fetchSide, fetchWindow, type FetchedPage, type MessageFetcher } from './fetch-window';
 import { inNarrow, storePage, type PageStart } from './page-store';
+import { PendingStores } from './pending-stores';
 
 export { MAX_PER_REQUEST, type FetchRequest, type FetchedPage, type MessageFetcher } from './fetch-window';
 
@@ -61,6 +63,12 @@ export interface PageOptions {
    * NotCachedError (the first screen read before the app asks for it, main/first-screen.ts).
    */
   cacheOnly?: boolean;
+  /**
+   * A window fetched from the server is answered as soon as it arrives, when no event changed its
+   * messages meanwhile; it is stored after (./pending-stores.ts). For a caller that reads the page
+   * and nothing else from the cache (messages:page); newIds and removedIds stay empty then.
+   */
+  beforeStored?: boolean;
 }
 
 /** PageOptions.cacheOnly: the cache does not hold what was asked for. */
@@ -96,9 +104,16 @@ const OVERTAKEN = Symbol('overtaken');
 
 export class Pager {
   readonly #d: PagerDeps;
+  readonly #pending: PendingStores;
 
   constructor(deps: PagerDeps) {
     this.#d = deps;
+    this.#pending = new PendingStores(deps.store.versions, deps.log, () => this.#d.onDoubt?.());
+  }
+
+  /** Resolves when the pages answered before they were stored are stored (before the cache closes). */
+  settled(): Promise<void> {
+    return this.#pending.settled();
   }
 
   async page(
@@ -106,9 +121,10 @@ export class Pager {
     anchor: PageAnchor | 'first_unread',
     before: number,
     after: number,
-    { cacheFirst = false, cacheOnly = false }: PageOptions = {},
+    { cacheFirst = false, cacheOnly = false, beforeStored = false }: PageOptions = {},
   ): Promise<PageResult> {
     const { store } = this.#d;
+    await this.#pending.before(filter, anchor, before, after);
     const resolved = anchor === 'first_unread' ? resolveFirstUnread(store, filter) : anchor;
     const view = viewAround(store, filter, resolved, before, after);
     // Whole, or (cacheFirst) the part the cache proves: its found flags are false on a side with a
@@ -119,10 +135,10 @@ export class Pager {
       return { ...view.page, fromCache: true, ...nothingChanged() };
     }
     if (cacheOnly) throw new NotCachedError();
-    if (!view) return this.fetch(filter, resolved, before, after);
-    const filled = await this.#fillGaps(filter, resolved, before, after, view);
+    if (!view) return this.#fetch(filter, resolved, before, after, false, beforeStored);
+    const filled = await this.#fillGaps(filter, resolved, before, after, view, beforeStored);
     // The parts fetched were not stored, so the cache cannot join them: ask for the whole window.
-    return filled === OVERTAKEN ? this.fetch(filter, resolved, before, after) : filled;
+    return filled === OVERTAKEN ? this.#fetch(filter, resolved, before, after, false, beforeStored) : filled;
   }
 
   /**
@@ -136,8 +152,20 @@ export class Pager {
     after: number,
     { report = false }: { report?: boolean } = {},
   ): Promise<PageResult> {
+    return this.#fetch(filter, anchor, before, after, report, false);
+  }
+
+  async #fetch(
+    filter: NarrowFilter,
+    anchor: PageAnchor,
+    before: number,
+    after: number,
+    report: boolean,
+    beforeStored: boolean,
+  ): Promise<PageResult> {
     for (let attempt = 1; ; attempt += 1) {
-      const result = await this.#fetchOnce(filter, anchor, before, after, report, attempt < ATTEMPTS_OVER_SNAPSHOTS);
+      const mayRetry = attempt < ATTEMPTS_OVER_SNAPSHOTS;
+      const result = await this.#fetchOnce(filter, anchor, before, after, { report, mayRetry, beforeStored });
       if (result !== OVERTAKEN) return result;
       this.#d.log.info('a new snapshot landed while a page was fetched; asking again', {
         narrow: filterKey(filter),
@@ -151,10 +179,10 @@ export class Pager {
     anchor: PageAnchor,
     before: number,
     after: number,
-    report: boolean,
-    mayRetry: boolean,
+    { report, mayRetry, beforeStored }: { report: boolean; mayRetry: boolean; beforeStored: boolean },
   ): Promise<PageResult | typeof OVERTAKEN> {
     const start = this.#begin();
+    let handedOver = false;
     try {
       let fetched: FetchedPage;
       try {
@@ -163,6 +191,20 @@ export class Pager {
         return this.#unreachable(e, filter, anchor, before, after);
       }
       const range = this.#provenRange(filter, anchor, fetched, start.queue);
+      if (beforeStored && this.#pending.unchangedSince(start.version, fetched.messages)) {
+        // Stored after the answer; the reader's version ends when the store does.
+        handedOver = true;
+        this.#pending.add(filter, fetched.messages, start.version, () =>
+          storePage(this.#d.store, filter, fetched.messages, range, start),
+        );
+        return {
+          messages: [...fetched.messages].sort((a, b) => a.id - b.id),
+          foundOldest: fetched.foundOldest,
+          foundNewest: fetched.foundNewest,
+          fromCache: false,
+          ...nothingChanged(),
+        };
+      }
       const stored = await storePage(this.#d.store, filter, fetched.messages, range, start, { report });
       if (mayRetry && this.#d.store.versions.everythingSince(start.version)) return OVERTAKEN;
       if (stored.doubtful > 0) this.#d.onDoubt?.();
@@ -176,7 +218,7 @@ export class Pager {
         changedIds: stored.changedIds,
       };
     } finally {
-      this.#d.store.versions.end(start.version);
+      if (!handedOver) this.#d.store.versions.end(start.version);
     }
   }
 
@@ -217,13 +259,15 @@ export class Pager {
     before: number,
     after: number,
     view: CacheView,
+    beforeStored: boolean,
   ): Promise<PageResult | typeof OVERTAKEN> {
     this.#checkVerified(filter, anchor, before, after, view);
     const start = this.#begin();
+    const early = { allowed: beforeStored, handedOver: false };
     try {
-      return await this.#fillGapsFrom(filter, anchor, before, after, view, start);
+      return await this.#fillGapsFrom(filter, anchor, before, after, view, start, early);
     } finally {
-      this.#d.store.versions.end(start.version);
+      if (!early.handedOver) this.#d.store.versions.end(start.version);
     }
   }
 
@@ -234,6 +278,7 @@ export class Pager {
     after: number,
     view: CacheView,
     start: PageStart,
+    early: { allowed: boolean; handedOver: boolean },
   ): Promise<PageResult | typeof OVERTAKEN> {
     const watch = new WriteWatch(this.#d.store);
     const fetched: { edge: number; page: FetchedPage }[] = [];
@@ -248,6 +293,29 @@ export class Pager {
       }
     } catch (e) {
       return this.#unreachable(e, filter, anchor, before, after);
+    }
+    watch.check();
+    const fetchedMessages = fetched.flatMap((f) => f.page.messages);
+    // Nothing written since the cached part was read, nor to what was fetched: answered now, stored after.
+    if (early.allowed && watch.untouched && this.#pending.unchangedSince(start.version, fetchedMessages)) {
+      early.handedOver = true;
+      this.#pending.add(filter, fetchedMessages, start.version, async () => {
+        let doubtful = 0;
+        for (const f of fetched) {
+          const range = this.#provenRange(filter, f.edge, f.page, start.queue);
+          doubtful += (
+            await storePage(this.#d.store, filter, f.page.messages, range, start, { notAsked: f.edge, watch })
+          ).doubtful;
+        }
+        return { doubtful };
+      });
+      return {
+        messages: windowOf([view.page.messages, fetchedMessages], anchor, before, after),
+        foundOldest: view.page.foundOldest || fetched.some((f) => f.page.foundOldest),
+        foundNewest: view.page.foundNewest || fetched.some((f) => f.page.foundNewest),
+        fromCache: false,
+        ...nothingChanged(),
+      };
     }
     const newIds: number[] = [];
     const removedIds: number[] = [];

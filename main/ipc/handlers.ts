@@ -49,8 +49,12 @@ export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch
       return null;
     },
     'sidebar:get': async (a) => manager.get(a.accountId).sidebar(),
+    // The renderer reads only the page: it gets it before it is stored (accounts/pending-stores.ts).
     'messages:page': (a) =>
-      manager.get(a.accountId).page(a.narrow, a.anchor, a.before, a.after, { cacheFirst: a.cacheFirst === true }),
+      manager.get(a.accountId).page(a.narrow, a.anchor, a.before, a.after, {
+        cacheFirst: a.cacheFirst === true,
+        beforeStored: true,
+      }),
     'compose:send': async (a) => manager.get(a.accountId).send(a.to, a.content),
     'view:open': async (a) => {
       manager.openView(a.accountId, a.narrow);
