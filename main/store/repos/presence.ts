@@ -74,9 +74,7 @@ export class PresenceRepo {
     // at 30,000 people, 30,000 separate upserts were most of the snapshot's presence cost, and on
     // a later register most rows are as cached, so only those that differ are written (each
     // write also moves two indexes).
-    this.#deleteOthers = db.prepare(
-      'DELETE FROM presence WHERE user_id NOT IN (SELECT value ->> 0 FROM json_each(?))',
-    );
+    this.#deleteOthers = db.prepare('DELETE FROM presence WHERE user_id NOT IN (SELECT value ->> 0 FROM json_each(?))');
     this.#replaceRows = db.prepare(
       `INSERT INTO presence (user_id, active_timestamp, idle_timestamp)
        SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true

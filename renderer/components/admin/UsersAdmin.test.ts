@@ -87,7 +87,11 @@ describe('UsersAdmin profile', () => {
 
 describe('UsersAdmin list', () => {
   it('draws the first screenful as soon as it comes, asking for a small first page, then fetches everyone', async () => {
-    const people = Array.from({ length: 1_200 }, (_, i) => ({ ...sidebar().users[0]!, id: 1000 + i, fullName: `Person ${1000 + i}` }));
+    const people = Array.from({ length: 1_200 }, (_, i) => ({
+      ...sidebar().users[0]!,
+      id: 1000 + i,
+      fullName: `Person ${1000 + i}`,
+    }));
     let release: () => void = () => {};
     const later = new Promise<void>((r) => (release = r));
     const bridge = new MemoryBridge()
