@@ -115,3 +115,24 @@ describe('UsersAdmin list', () => {
     await screen.findByText('1,200 users');
   });
 });
+
+describe('UsersAdmin open profile', () => {
+  it('follows a change to the people made after it was read (an action answered before its event)', async () => {
+    let current: UserDetails = alice;
+    const bridge = new MemoryBridge()
+      .handle('users:list', () => ({ items: sidebar().users, next: null }))
+      .handle('profileFields:list', () => ({ items: [], next: null }))
+      .handle('users:get', () => current);
+    const client = bridge.client();
+    const fields = new RecordList<ProfileFieldView>(client, 'acc-1', ['profileFields'], (cursor, limit) =>
+      client.call('profileFields:list', { accountId: 'acc-1', cursor, limit }),
+    );
+    render(UsersAdmin, { bridge: client, accountId: 'acc-1', fields });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Profile of Alice Adams' }));
+    const manage = await screen.findByRole('group', { name: 'Manage Alice Adams' });
+    expect(within(manage).getByRole('button', { name: 'Deactivate Alice Adams' })).toBeInTheDocument();
+    current = { ...alice, isActive: false };
+    bridge.emit('records:changed', { accountId: 'acc-1', areas: ['users'] });
+    expect(await within(manage).findByRole('button', { name: 'Reactivate Alice Adams' })).toBeInTheDocument();
+  });
+});
