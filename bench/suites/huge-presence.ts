@@ -5,12 +5,15 @@
  * and AccountRecords: the move judged and told to the page as the people who moved
  * (presence:changed), against the whole list the page fetched for every move before
  * (presence:list, as its JSON on the bridge). Beside the times, the bytes each puts on the bridge.
- * A second case times the page's side of a move: the People list's ranking (peopleListCase).
+ * Then presence:list itself, as a page (re)loading its list asks for it: every row read and judged
+ * (before) against the people around as main last told them. A last case times the page's side of
+ * a move: the People list's ranking (peopleListCase).
  */
 import { join } from 'node:path';
 import type { EventName } from '../../common/ipc/contract';
 import { createLogger } from '../../main/log';
 import { AccountRecords } from '../../main/records/account-records';
+import { listPresence } from '../../main/records/presence';
 import { AccountStore } from '../../main/store/account-store';
 import type { StoredPresence } from '../../main/store/repos/presence';
 import type { PresenceStatus, UserSummary } from '../../common/model';
@@ -64,7 +67,11 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     mover = 1000 + 2 + 10 * (moves++ % 3_000);
     store.presence.upsert([{ userId: mover, activeTimestamp: SERVER_NOW, idleTimestamp: SERVER_NOW }]);
   };
-  const listBytes = JSON.stringify({ t: 'result', id: 1, result: { ok: true, value: records.presence() } }).length;
+  /** presence:list's answer as it was before it came from what was told: everyone with a row, read and judged. */
+  const listAsBefore = (): string =>
+    JSON.stringify({ t: 'result', id: 1, result: { ok: true, value: listPresence(store, 1_000) } });
+  const listNow = (): string => JSON.stringify({ t: 'result', id: 1, result: { ok: true, value: records.presence() } });
+  const listBytes = listAsBefore().length;
   try {
     yield {
       name: 'presence move, 30k people seen: whole list (presence:list, before) vs the people who moved',
@@ -75,7 +82,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
         label: 'the move judged, then the whole list read and put on the bridge (what each move cost before)',
         run: () => {
           records.publish([{ kind: 'recordsChanged', areas: ['presence'] }]);
-          return JSON.stringify({ t: 'result', id: 1, result: { ok: true, value: records.presence() } }).length;
+          return listAsBefore().length;
         },
       },
       measured: {
@@ -88,6 +95,14 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
     };
     ctx.metric('presence move, 30k people seen: bytes to the page, the whole list (before)', listBytes, 'B');
     ctx.metric('presence move, 30k people seen: bytes to the page, presence:changed', Math.round(sent / told), 'B');
+    yield {
+      name: 'presence:list, 30k people seen: every row read and judged (before) vs the people around as told',
+      rounds: ctx.quick ? 20 : 100,
+      warmup: 5,
+      baseline: { label: 'every row read and judged, as JSON', run: () => listAsBefore().length },
+      measured: { label: 'the people around as last told, as JSON', run: () => listNow().length },
+    };
+    ctx.metric('presence:list, 30k people seen: bytes to the page, the people around as told', listNow().length, 'B');
   } finally {
     records.close();
     store.close();

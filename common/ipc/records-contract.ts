@@ -170,7 +170,7 @@ export interface RecordCalls {
   /** Names and values as in register's user_settings. */
   'settings:update': (args: Account & { changes: Record<string, string | number | boolean> }) => null;
   /**
-   * Everyone the server reported presence for (anyone else is offline), each status as last told
+   * Everyone active or idle (anyone unlisted is offline), each status as last told
    * (this answer, then presence:changed, keep the page's statuses exact). Refetch on records:changed
    * 'presence' or 'realm', and after a reconnect.
    */

@@ -5,10 +5,12 @@
  * status does move it is one person's: at 30,000 people sending the whole list for it cost the
  * page a fetch and a comparison of every entry.
  *
- * The page's statuses are exactly what was last told: presence:list answers the statuses as told
- * (judged now only when nothing was told yet), and each later judgement tells the difference
- * (presence:changed). Every window of the app gets the same answers and events, so none of them
- * drifts, however late it asked for the list.
+ * The page's statuses are exactly what was last told: presence:list answers the people around
+ * as told (judged now only when nothing was told yet), and each later judgement tells the
+ * difference (presence:changed). Every window of the app gets the same answers and events, so
+ * none of them drifts, however late it asked for the list. The answer comes from what is kept
+ * here, not from the cache: reading and judging all 30,000 rows for every (re)load of the page's
+ * list cost as much as the judgement used to; anyone not listed is offline, as the page holds it.
  *
  * A judgement looks only at who can have moved since the last one (reading all 30,000 rows took
  * 25-32 ms a beat): the people written since, and those whose active or idle time crossed the
@@ -21,7 +23,7 @@ import type { PresenceStatus, PresenceStatusChange, PresenceView } from '../../c
 import { presenceStatus } from '../presence/convert';
 import type { AccountStore } from '../store/account-store';
 import type { PresenceWrites, StoredPresence } from '../store/repos/presence';
-import { listPresence, presenceBasis, type PresenceBasis } from './presence';
+import { presenceBasis, type PresenceBasis } from './presence';
 
 /**
  * Seconds of slack around the crossing times: the status compares `serverNow - timestamp` with
@@ -30,11 +32,17 @@ import { listPresence, presenceBasis, type PresenceBasis } from './presence';
  */
 const SLACK_SECONDS = 1;
 
+/** One person around as last told, with the last sign of life their row had when last read. */
+interface Told {
+  status: PresenceStatus;
+  lastSeen: number | null;
+}
+
 export class PresenceChanges {
   readonly #store: AccountStore;
   readonly #writes: PresenceWrites;
   /** Everyone who is not offline, as last told; null until the first judgement and after forget(). */
-  #told: Map<number, PresenceStatus> | null = null;
+  #told: Map<number, Told> | null = null;
   /** What the last judgement went by. */
   #judged: PresenceBasis | null = null;
 
@@ -62,35 +70,33 @@ export class PresenceChanges {
       const now = judgeEveryone(this.#store, basis);
       this.#told = now;
       const changes: PresenceStatusChange[] = [];
-      for (const [userId, status] of now) if (told.get(userId) !== status) changes.push({ userId, status });
+      for (const [userId, { status }] of now) if (told.get(userId)?.status !== status) changes.push({ userId, status });
       for (const userId of told.keys()) if (!now.has(userId)) changes.push({ userId, status: 'offline' });
       return changes;
     }
     if (basis.disabled) return [];
     const changes: PresenceStatusChange[] = [];
-    const judge = (userId: number, status: PresenceStatus): void => {
-      if ((told.get(userId) ?? 'offline') === status) return;
-      changes.push({ userId, status });
-      if (status === 'offline') told.delete(userId);
-      else told.set(userId, status);
-    };
-    for (const row of candidates(this.#store, judged.serverNow, basis, written))
-      judge(row.userId, presenceStatus(row, basis.serverNow, basis.thresholdSeconds));
+    for (const row of candidates(this.#store, judged.serverNow, basis, written)) {
+      const status = presenceStatus(row, basis.serverNow, basis.thresholdSeconds);
+      const was = told.get(row.userId);
+      if (status === 'offline') told.delete(row.userId);
+      // Written rows are among the candidates, so a renewed last-seen time is kept even when the status stays.
+      else told.set(row.userId, { status, lastSeen: lastSeenOf(row) });
+      if ((was?.status ?? 'offline') !== status) changes.push({ userId: row.userId, status });
+    }
     return inTellingOrder(changes);
   }
 
-  /** Everyone's presence with the statuses as last told (judged now, and remembered, if none were). */
+  /**
+   * Everyone around (active or idle) with the statuses as last told (judged now, and remembered,
+   * if none were); anyone not listed is offline. As many entries as people around, whatever the
+   * size of the organization.
+   */
   list(nowMs: number): PresenceView[] {
     if (this.#told === null) this.moved(nowMs);
-    const told = this.#told ?? new Map<number, PresenceStatus>();
-    const listed = new Set<number>();
-    const out = listPresence(this.#store, nowMs).map((p) => {
-      listed.add(p.userId);
-      return { ...p, status: told.get(p.userId) ?? 'offline' };
-    });
-    // Told about but gone from the cache since (a full replacement): still told, until judged again.
-    for (const [userId, status] of told) if (!listed.has(userId)) out.push({ userId, status, lastSeen: null });
-    return out;
+    const out: PresenceView[] = [];
+    for (const [userId, { status, lastSeen }] of this.#told ?? []) out.push({ userId, status, lastSeen });
+    return out.sort((a, b) => a.userId - b.userId);
   }
 
   /** A new snapshot or organization setting: the next judgement is a whole new list. */
@@ -128,13 +134,17 @@ function candidates(
 }
 
 /** Everyone who is not offline now: only they can have a time within the threshold, found by index. */
-function judgeEveryone(store: AccountStore, basis: PresenceBasis): Map<number, PresenceStatus> {
-  const statuses = new Map<number, PresenceStatus>();
+function judgeEveryone(store: AccountStore, basis: PresenceBasis): Map<number, Told> {
+  const statuses = new Map<number, Told>();
   if (basis.disabled) return statuses;
   const { serverNow, thresholdSeconds } = basis;
   for (const p of store.presence.timedBetween(serverNow - thresholdSeconds - SLACK_SECONDS, Number.MAX_SAFE_INTEGER)) {
     const status = presenceStatus(p, serverNow, thresholdSeconds);
-    if (status !== 'offline') statuses.set(p.userId, status);
+    if (status !== 'offline') statuses.set(p.userId, { status, lastSeen: lastSeenOf(p) });
   }
   return statuses;
+}
+
+function lastSeenOf(p: StoredPresence): number | null {
+  return Math.max(p.activeTimestamp, p.idleTimestamp) || null;
 }

@@ -29,8 +29,10 @@ export function presenceBasis(store: AccountStore, nowMs: number): PresenceBasis
 }
 
 /**
- * One entry per user the server told us about (others are offline). An organization with
- * presence disabled shows nobody.
+ * One entry per user the server told us about (others are offline), each judged now: a full
+ * judgement of every row. The app answers presence:list from what was last told instead
+ * (presence-changes.ts); this is the reference its tests and the huge-presence bench compare with.
+ * An organization with presence disabled shows nobody.
  */
 export function listPresence(store: AccountStore, nowMs: number): PresenceView[] {
   const basis = presenceBasis(store, nowMs);

@@ -53,7 +53,8 @@ export class PresenceRepo {
   readonly #upsert;
   readonly #get;
   readonly #all;
-  readonly #deleteAll;
+  readonly #deleteOthers;
+  readonly #replaceRows;
   readonly #clock;
   readonly #setClock;
   readonly #inRange;
@@ -69,7 +70,18 @@ export class PresenceRepo {
     );
     this.#get = db.prepare(`SELECT ${COLUMNS} FROM presence WHERE user_id = ?`);
     this.#all = db.prepare(`SELECT ${COLUMNS} FROM presence ORDER BY user_id`);
-    this.#deleteAll = db.prepare('DELETE FROM presence');
+    // A full snapshot in two set-based statements fed one JSON array of [userId, active, idle]:
+    // at 30,000 people, 30,000 separate upserts were most of the snapshot's presence cost, and on
+    // a later register most rows are as cached, so only those that differ are written (each
+    // write also moves two indexes).
+    this.#deleteOthers = db.prepare('DELETE FROM presence WHERE user_id NOT IN (SELECT value ->> 0 FROM json_each(?))');
+    this.#replaceRows = db.prepare(
+      `INSERT INTO presence (user_id, active_timestamp, idle_timestamp)
+       SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
+       ON CONFLICT (user_id) DO UPDATE SET active_timestamp = excluded.active_timestamp,
+         idle_timestamp = excluded.idle_timestamp
+       WHERE active_timestamp IS NOT excluded.active_timestamp OR idle_timestamp IS NOT excluded.idle_timestamp`,
+    );
     // Two index range scans (SQLite's OR by union), one per timestamp.
     this.#inRange = db.prepare(
       `SELECT ${COLUMNS} FROM presence
@@ -103,9 +115,12 @@ export class PresenceRepo {
   /** A full snapshot (register): users it leaves out have not been online within its history limit. */
   replaceAll(list: readonly StoredPresence[]): void {
     for (const watch of this.#watches) watch.noteAll();
+    const rows = JSON.stringify(
+      list.map((p) => [p.userId, Math.floor(p.activeTimestamp), Math.floor(p.idleTimestamp)]),
+    );
     this.#db.transaction(() => {
-      this.#deleteAll.run();
-      this.upsert(list);
+      this.#deleteOthers.run(rows);
+      this.#replaceRows.run(rows);
     })();
   }
 

@@ -74,6 +74,19 @@ describe('AdminScreen', () => {
     expect(within(list).getByRole('listitem', { name: 'designers' })).not.toHaveTextContent('1 members');
   });
 
+  it('asks for the groups only when a tab showing them is opened, not with the Users tab', async () => {
+    const { bridge, user } = setup();
+    await screen.findByRole('listitem', { name: 'Me Myself' });
+    expect(bridge.callsOf('groups:list')).toHaveLength(0);
+    await user.click(screen.getByRole('tab', { name: 'User groups' }));
+    await screen.findByRole('list', { name: 'Groups' });
+    expect(bridge.callsOf('groups:list')).toHaveLength(1);
+    // Back and forth: still the one list, kept up to date by records:changed.
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    await user.click(screen.getByRole('tab', { name: 'Invitations' }));
+    expect(bridge.callsOf('groups:list')).toHaveLength(1);
+  });
+
   it('hides areas the server lacks', () => {
     setup();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);

@@ -84,3 +84,55 @@ describe('UsersAdmin profile', () => {
     expect(valueOf(profile, 'Office')).toHaveTextContent('Berlin');
   });
 });
+
+describe('UsersAdmin list', () => {
+  it('draws the first screenful as soon as it comes, asking for a small first page, then fetches everyone', async () => {
+    const people = Array.from({ length: 1_200 }, (_, i) => ({
+      ...sidebar().users[0]!,
+      id: 1000 + i,
+      fullName: `Person ${1000 + i}`,
+    }));
+    let release: () => void = () => {};
+    const later = new Promise<void>((r) => (release = r));
+    const bridge = new MemoryBridge()
+      .handle('users:list', async ({ cursor, limit }) => {
+        const from = cursor === undefined ? 0 : Number(cursor);
+        if (from > 0) await later;
+        const to = Math.min(from + (limit ?? 500), people.length);
+        return { items: people.slice(from, to), next: to < people.length ? String(to) : null };
+      })
+      .handle('profileFields:list', () => ({ items: [], next: null }));
+    const client = bridge.client();
+    const fields = new RecordList<ProfileFieldView>(client, 'acc-1', ['profileFields'], (cursor, limit) =>
+      client.call('profileFields:list', { accountId: 'acc-1', cursor, limit }),
+    );
+    render(UsersAdmin, { bridge: client, accountId: 'acc-1', fields });
+    // The first row is there while the later pages are still on their way.
+    await screen.findByRole('listitem', { name: 'Person 1000' });
+    const first = bridge.callsOf('users:list')[0] as { limit: number };
+    expect(first.limit).toBeLessThanOrEqual(50);
+    release();
+    await screen.findByText('1,200 users');
+  });
+});
+
+describe('UsersAdmin open profile', () => {
+  it('follows a change to the people made after it was read (an action answered before its event)', async () => {
+    let current: UserDetails = alice;
+    const bridge = new MemoryBridge()
+      .handle('users:list', () => ({ items: sidebar().users, next: null }))
+      .handle('profileFields:list', () => ({ items: [], next: null }))
+      .handle('users:get', () => current);
+    const client = bridge.client();
+    const fields = new RecordList<ProfileFieldView>(client, 'acc-1', ['profileFields'], (cursor, limit) =>
+      client.call('profileFields:list', { accountId: 'acc-1', cursor, limit }),
+    );
+    render(UsersAdmin, { bridge: client, accountId: 'acc-1', fields });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Profile of Alice Adams' }));
+    const manage = await screen.findByRole('group', { name: 'Manage Alice Adams' });
+    expect(within(manage).getByRole('button', { name: 'Deactivate Alice Adams' })).toBeInTheDocument();
+    current = { ...alice, isActive: false };
+    bridge.emit('records:changed', { accountId: 'acc-1', areas: ['users'] });
+    expect(await within(manage).findByRole('button', { name: 'Reactivate Alice Adams' })).toBeInTheDocument();
+  });
+});

@@ -152,3 +152,21 @@ describe('listPresence', () => {
     expect(listPresence(store, receivedAt)).toEqual([]);
   });
 });
+
+describe('a full presence snapshot', () => {
+  it('replaces the rows, writing only those that differ from the cache', () => {
+    const row = (userId: number, at: number) => ({ userId, activeTimestamp: at, idleTimestamp: at + 0.7 });
+    store.presence.replaceAll([row(1, 100), row(2, 200), row(3, 300)]);
+    const changes = store.db.prepare('SELECT total_changes() AS n');
+    const before = (changes.get() as { n: number }).n;
+    // User 1 as cached, user 2 moved, user 3 gone, user 4 new (a later entry for the same person wins).
+    store.presence.replaceAll([row(1, 100), row(2, 250), row(4, 1), row(4, 400)]);
+    expect(store.presence.all()).toEqual([
+      { userId: 1, activeTimestamp: 100, idleTimestamp: 100 },
+      { userId: 2, activeTimestamp: 250, idleTimestamp: 250 },
+      { userId: 4, activeTimestamp: 400, idleTimestamp: 400 },
+    ]);
+    // The delete of 3, the update of 2 and the two writes of 4: user 1's row is left alone.
+    expect((changes.get() as { n: number }).n - before).toBe(4);
+  });
+});

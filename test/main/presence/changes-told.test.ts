@@ -65,8 +65,11 @@ const heartbeat = () => records.publish([{ kind: 'recordsChanged', areas: ['pres
 const presenceTold = () => told.filter((areas) => areas.includes('presence')).length + moves.length;
 /** The statuses the page holds when it applies, in order, what it was told after `list`. */
 function pageStatuses(list: { userId: number; status: PresenceStatus }[]): Map<number, PresenceStatus> {
-  const held = new Map(list.map((p) => [p.userId, p.status] as const));
-  for (const change of moves.flat()) held.set(change.userId, change.status);
+  // As the page holds them (renderer/state/presence.svelte.ts): anyone not held is offline.
+  const held = new Map(list.flatMap((p) => (p.status === 'offline' ? [] : [[p.userId, p.status] as const])));
+  for (const change of moves.flat())
+    if (change.status === 'offline') held.delete(change.userId);
+    else held.set(change.userId, change.status);
   return held;
 }
 
@@ -122,13 +125,13 @@ describe('presence told to the renderer', () => {
     // asking now gets what the others hold, and then the same change as they do.
     nowMs = 41_000;
     store.presence.upsert([{ userId: 8, activeTimestamp: SERVER_NOW + 41, idleTimestamp: SERVER_NOW + 41 }]);
+    // (User 8 is not listed: the list holds who is around as told, anyone else is offline.)
     const asked = records.presence();
     expect(asked.map((p) => [p.userId, p.status])).toEqual([
       [5, 'active'],
       [6, 'idle'],
-      [8, 'offline'],
     ]);
-    expect(asked.find((p) => p.userId === 8)?.lastSeen).toBe(SERVER_NOW + 41);
+    expect(asked.find((p) => p.userId === 5)?.lastSeen).toBe(SERVER_NOW - 10);
     heartbeat();
     expect(moves).toEqual([
       [

@@ -69,6 +69,11 @@ describe('presence judged incrementally', () => {
         expect(new Map([...page].sort(([a], [b]) => a - b)), `step ${step}: ${action}`).toEqual(
           new Map([...full].sort(([a], [b]) => a - b)),
         );
+        // The list a page (re)loads is what was told, with the last-seen times the cache has now.
+        const around = listPresence(store, nowMs).filter((p) => page.has(p.userId));
+        expect(changes.list(nowMs), `list at step ${step}: ${action}`).toEqual(
+          around.map((p) => ({ ...p, status: page.get(p.userId) })),
+        );
       }
       // The run moved statuses both ways often, or it proved little.
       expect(moves).toBeGreaterThan(100);
@@ -87,19 +92,44 @@ describe('presence judged incrementally', () => {
     store.presence.setClock({ lastUpdateId: 1, serverTimestamp: SERVER_START, receivedAt: 0 });
     const changes = new PresenceChanges(store);
     changes.moved(0);
-    // Every row read from the cache, however it is asked for.
-    const read: number[] = [];
-    const repo = store.presence;
-    for (const name of ['all', 'timedBetween', 'ofUsers'] as const) {
-      const original = repo[name].bind(repo) as (...args: unknown[]) => StoredPresence[];
-      (repo as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        const rows = original(...args);
-        read.push(rows.length);
-        return rows;
-      };
-    }
+    const read = countRowsRead();
     // 10 s later: the one last seen 130 s ago goes offline, and only the rows near the threshold are read.
     expect(changes.moved(10_000)).toEqual([{ userId: 14, status: 'offline' }]);
     expect(read.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4);
   });
+
+  it('answers the whole list from what was told, reading no row of the cache', () => {
+    store.realm.set('server_presence_offline_threshold_seconds', 140);
+    store.presence.replaceAll(
+      Array.from({ length: 500 }, (_, i) => ({
+        userId: i + 1,
+        activeTimestamp: SERVER_START - i * 10,
+        idleTimestamp: SERVER_START - i * 10,
+      })),
+    );
+    store.presence.setClock({ lastUpdateId: 1, serverTimestamp: SERVER_START, receivedAt: 0 });
+    const changes = new PresenceChanges(store);
+    changes.moved(0);
+    const read = countRowsRead();
+    const list = changes.list(0);
+    expect(read).toEqual([]);
+    // Those last seen within the threshold (140 s: users 1-14), and only them: the rest are offline.
+    expect(list.map((p) => p.userId)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(list[1]).toEqual({ userId: 2, status: 'active', lastSeen: SERVER_START - 10 });
+  });
 });
+
+/** Every row read from the cache from now on, however it is asked for (the row counts, in order). */
+function countRowsRead(): number[] {
+  const read: number[] = [];
+  const repo = store.presence;
+  for (const name of ['all', 'timedBetween', 'ofUsers', 'get'] as const) {
+    const original = repo[name].bind(repo) as (...args: unknown[]) => StoredPresence[] | StoredPresence | undefined;
+    (repo as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const rows = original(...args);
+      read.push(Array.isArray(rows) ? rows.length : rows ? 1 : 0);
+      return rows;
+    };
+  }
+  return read;
+}
