@@ -19,6 +19,7 @@ import type { StoredPresence } from '../../main/store/repos/presence';
 import type { PresenceStatus, UserSummary } from '../../common/model';
 import { listablePeople, peopleFor } from '../../renderer/components/sidebar/people';
 import { PeopleRanking, type PresenceSource } from '../../renderer/components/sidebar/peopleRanking';
+import { rankPeopleFromScratch } from '../../renderer/testing/peopleRankingReference';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 
 const PEOPLE = 30_012;
@@ -110,27 +111,6 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   yield* peopleListCase(ctx);
 }
 
-/** The People list's ranking as made on every status change before PeopleRanking (the baseline). */
-function rankedFromScratch(
-  named: readonly UserSummary[],
-  statuses: ReadonlyMap<number, PresenceStatus>,
-  dmPartners: readonly number[],
-): UserSummary[] {
-  const recency = new Map(dmPartners.map((id, i) => [id, i]));
-  const active: UserSummary[] = [];
-  const idle: UserSummary[] = [];
-  const partners: UserSummary[] = [];
-  const rest: UserSummary[] = [];
-  for (const u of named) {
-    const status = statuses.get(u.id) ?? 'offline';
-    if (status === 'active') active.push(u);
-    else if (status === 'idle') idle.push(u);
-    else (recency.has(u.id) ? partners : rest).push(u);
-  }
-  partners.sort((a, b) => recency.get(a.id)! - recency.get(b.id)!);
-  return [...active, ...idle, ...partners, ...rest];
-}
-
 /**
  * What PresenceState (a Svelte module, not loadable here) does with a move: the status set in
  * place, the version moved on, who moved remembered.
@@ -194,7 +174,7 @@ function* peopleListCase(ctx: SuiteContext): Generator<BenchCase, void, void> {
         copied = new Map(copied);
         if (copied.has(userId)) copied.delete(userId);
         else copied.set(userId, 'active');
-        return peopleFor(rankedFromScratch(named, copied, partners), '').shown.length;
+        return peopleFor(rankPeopleFromScratch(named, copied, partners), '').shown.length;
       },
     },
     measured: {
