@@ -45,6 +45,17 @@ describe('ChannelList', () => {
     expect(screen.getByRole('button', { name: 'Topics in general' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('folds the topics once the view that left the channel has painted, and at once for another channel', async () => {
+    await setup({ kind: 'channel', channelId: 1 });
+    await renderedList.rerender({ current: null });
+    // Still shown in the frame that paints the Inbox (no narrow): folding moves every row below.
+    expect(screen.getByRole('list', { name: 'Topics in general' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Topics in general' })).toBeNull());
+    // Opening a channel shows its topics with it.
+    await renderedList.rerender({ current: { kind: 'channel', channelId: 1 } });
+    expect(screen.getByRole('list', { name: 'Topics in general' })).toBeInTheDocument();
+  });
+
   it('keeps topics folded while no channel is on screen', async () => {
     await setup({ kind: 'dm', userIds: [11] });
     expect(screen.queryByRole('list', { name: 'Topics in general' })).toBeNull();
