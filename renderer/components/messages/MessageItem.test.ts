@@ -163,4 +163,3 @@ describe('MessageItem time', () => {
     expect(time).toHaveAttribute('title', formatFullTime(1_700_000_000));
   });
 });
-
