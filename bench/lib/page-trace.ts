@@ -170,13 +170,36 @@ export function summarizeTrace(all: TraceEvent[]): string[] {
   }
   close(Infinity);
   const bySelf = [...self].sort((a, b) => b[1] - a[1]).filter(([, us]) => us >= 50);
+  const shares = shareOf(self);
   return [
     `main thread CPU ${(tasks / 1000).toFixed(2)} ms in top-level events (wall ${(wall / 1000).toFixed(2)} ms); CPU times below`,
+    `by kind: ${[...shares].map(([kind, us]) => `${kind} ${(us / 1000).toFixed(2)} ms`).join(', ')}`,
     'self time by event (>= 0.05 ms):',
     ...bySelf.map(([name, us]) => `  ${name} ${(us / 1000).toFixed(2)} ms`),
     'style, layout and paint passes in order:',
     ...lines,
   ];
+}
+
+/** Self times summed by the kind of work, as one asks of a trace: script, style and layout, painting, GC, the rest. */
+const KINDS: [string, (name: string) => boolean][] = [
+  ['style+layout', (n) => n === 'UpdateLayoutTree' || n === 'Layout'],
+  [
+    'paint (prepaint, paint, layerize, commit)',
+    (n) => ['PrePaint', 'Paint', 'Layerize', 'Commit', 'UpdateLayer', 'PaintImage'].includes(n),
+  ],
+  ['GC', (n) => n.startsWith('V8.GC') || n === 'MinorGC' || n === 'MajorGC'],
+  ['script', (n) => SCRIPT.has(n) || n.startsWith('V8.') || n === 'v8.compile' || n === 'ParseHTML'],
+  ['task overhead and other', () => true],
+];
+
+function shareOf(self: Map<string, number>): Map<string, number> {
+  const shares = new Map<string, number>(KINDS.map(([kind]) => [kind, 0]));
+  for (const [name, us] of self) {
+    const [kind] = KINDS.find(([, is]) => is(name))!;
+    shares.set(kind, shares.get(kind)! + us);
+  }
+  return shares;
 }
 
 interface CpuProfile {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as RowSizeHints from './rowSizeHints';
 
 const KEY = 'parley.messageList.rowSizes';
@@ -10,6 +10,10 @@ async function freshHints(): Promise<typeof RowSizeHints> {
 }
 
 beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('row size hints', () => {
   it('has none before any list was measured, so virtua keeps its own estimate', async () => {
@@ -28,6 +32,8 @@ describe('row size hints', () => {
 
   it('keeps the hints across a launch, so the first list is not built at a guess', async () => {
     (await freshHints()).noteRowSizeHint('channel:1', 90);
+    // The page going away writes what waits.
+    window.dispatchEvent(new Event('pagehide'));
     const { rowSizeHint } = await freshHints();
     expect(rowSizeHint('channel:1')).toBe(90);
     expect(rowSizeHint('channel:9')).toBe(90);
@@ -42,5 +48,20 @@ describe('row size hints', () => {
     expect((await freshHints()).rowSizeHint('channel:1')).toBeUndefined();
     localStorage.setItem(KEY, 'not json');
     expect((await freshHints()).rowSizeHint('channel:1')).toBeUndefined();
+  });
+
+  it('writes the hints once a while after the last change, not per measurement (the mean moves with each message)', async () => {
+    vi.useFakeTimers();
+    const { noteRowSizeHint, rowSizeHint, SAVE_DELAY_MS } = await freshHints();
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    for (let i = 0; i < 50; i++) noteRowSizeHint('channel:1', 60 + (i % 7));
+    expect(rowSizeHint('channel:1')).toBe(60 + (49 % 7));
+    expect(writes).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    expect(writes).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(SAVE_DELAY_MS * 3);
+    expect(writes).toHaveBeenCalledTimes(1);
+    writes.mockRestore();
+    expect((await freshHints()).rowSizeHint('channel:1')).toBe(60 + (49 % 7));
   });
 });

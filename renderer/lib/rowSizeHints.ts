@@ -5,7 +5,10 @@
  * mean, a channel whose rows differ from the last one's (code blocks, images, one-line chatter)
  * still over- or under-built. Kept per narrow, with the last measured mean for a narrow not seen
  * yet, and in local storage so the first list after a launch is not built at 40 px either; a page
- * without storage (or a full or refusing one) only loses the launch part.
+ * without storage (or a full or refusing one) only loses the launch part. The mean moves by a pixel
+ * with nearly every incoming message (the rows in view change), and a write to local storage is a
+ * synchronous serialize-and-store in the page: the hints are written a while after the last change,
+ * and when the page goes away, not per measurement.
  */
 const STORAGE_KEY = 'parley.messageList.rowSizes';
 /** Narrows remembered; the least recently measured go first. */
@@ -13,6 +16,8 @@ const MAX_NARROWS = 200;
 /** Means outside this range are not rows of a message list (a list measured while hidden, say). */
 const MIN_SIZE = 16;
 const MAX_SIZE = 2000;
+/** How long after the last change the hints are written. */
+export const SAVE_DELAY_MS = 5000;
 
 interface Saved {
   last: number | null;
@@ -64,6 +69,21 @@ export function noteRowSizeHint(narrowKey: string | null, mean: number): void {
     hints.byNarrow.set(narrowKey, size);
     while (hints.byNarrow.size > MAX_NARROWS) hints.byNarrow.delete(hints.byNarrow.keys().next().value as string);
   }
+  saveSoon();
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+function saveSoon(): void {
+  if (saveTimer !== null) return;
+  saveTimer = setTimeout(saveRowSizeHints, SAVE_DELAY_MS);
+}
+
+/** Writes the hints now if any changed since the last write (on a timer, and as the page goes away). */
+export function saveRowSizeHints(): void {
+  if (saveTimer === null) return;
+  clearTimeout(saveTimer);
+  saveTimer = null;
   try {
     const saved: Saved = { last: hints.last, byNarrow: [...hints.byNarrow] };
     storage()?.setItem(STORAGE_KEY, JSON.stringify(saved));
@@ -71,3 +91,5 @@ export function noteRowSizeHint(narrowKey: string | null, mean: number): void {
     // Full or refusing storage: the hints still hold while the app runs.
   }
 }
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', saveRowSizeHints);

@@ -5,6 +5,7 @@ import type { MessageView } from '../../../common/model';
 import { MessageActions } from '../../state/messageActions';
 import { message, SELF_ID, sidebar } from '../../testing/fixtures';
 import { CallFailure, MemoryBridge } from '../../testing/memoryBridge';
+import { formatFullTime } from '../../lib/format';
 import MessageItem from './MessageItem.svelte';
 
 function setup(view: MessageView, canModerate = false) {
@@ -148,5 +149,17 @@ describe('MessageItem actions', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(bridge.callsOf('outbox:discard')).toEqual([{ accountId: 'acc-1', localId: 'L3' }]);
+  });
+});
+
+describe('MessageItem time', () => {
+  it('writes the full date and time as the tooltip when the pointer comes to the time, not when drawn', async () => {
+    const view = message({ id: 42, timestamp: 1_700_000_000 });
+    const { user } = setup(view);
+    const time = document.querySelector('time')!;
+    expect(time).toHaveAttribute('datetime', new Date(1_700_000_000 * 1000).toISOString());
+    expect(time).not.toHaveAttribute('title');
+    await user.hover(time);
+    expect(time).toHaveAttribute('title', formatFullTime(1_700_000_000));
   });
 });

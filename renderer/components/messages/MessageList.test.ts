@@ -1,11 +1,17 @@
 import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageView, Narrow } from '../../../common/model';
 import { MessagesState } from '../../state/messages.svelte';
 import { message, SELF_ID, sidebar } from '../../testing/fixtures';
 import { MemoryBridge } from '../../testing/memoryBridge';
 import MessageList from './MessageList.svelte';
+import { forgetRowSizes } from './rowSizes';
+
+// Each test is a page of its own: no row sizes remembered from another test's list of the same
+// narrow. (jsdom has no scroll height, so a list here always finds itself at its end, and one
+// opened with known sizes followed its end again after a test's scroll to the top.)
+beforeEach(() => forgetRowSizes());
 
 async function renderList(narrow: Narrow, messages: MessageView[], foundOldest = true, onSeenBottom = () => {}) {
   const bridge = new MemoryBridge()
