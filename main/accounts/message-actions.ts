@@ -97,6 +97,7 @@ export class MessageActions {
     const entries = store.unreads.inScope(scope);
     const ids = entries.map((e) => e.messageId);
     store.transaction(() => store.unreads.remove(ids));
+    store.readIntents.want(ids, true);
     const mine = this.#touched(ids, 'read');
     const rows = scope.kind === 'all' ? undefined : touchedBy(entries);
     this.#changed(ids, true, rows);
@@ -104,6 +105,7 @@ export class MessageActions {
       if (scope.kind === 'messages') await this.#reads.add(scope.ids);
       else await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
     } catch (e) {
+      store.readIntents.forget(ids);
       this.#undoRead(entries, mine, rows);
       throw e;
     } finally {
@@ -126,6 +128,7 @@ export class MessageActions {
     if (entries.length === 0) return { count: 0 };
     const unread = entries.map((e) => e.messageId);
     store.transaction(() => store.unreads.remove(unread));
+    store.readIntents.want(unread, true);
     const mine = this.#touched(unread, 'read');
     // Only these conversations' sidebar rows are rebuilt and compared, not the whole sidebar.
     const rows = touchedBy(entries);
@@ -134,6 +137,7 @@ export class MessageActions {
       () => store.versions.end(mine),
       (e: unknown) => {
         log.warn('marking seen messages read failed; they are unread again', { error: e });
+        store.readIntents.forget(unread);
         try {
           this.#undoRead(entries, mine, rows);
           store.versions.end(mine);
@@ -150,12 +154,14 @@ export class MessageActions {
     const { store, selfUserId } = this.#d;
     const client = this.#client();
     const ids = markCachedUnread(store, narrow, fromId, selfUserId);
+    store.readIntents.want(ids, false);
     const mine = this.#touched(ids, 'read');
     this.#changed(ids, true);
     try {
       const level = this.#d.featureLevel();
       await markUnreadOnServer(client, level, toApiNarrow(narrow, level, selfUserId), fromId, ids);
     } catch (e) {
+      store.readIntents.forget(ids);
       const undo = ids.filter((id) => !store.versions.touchedSince(id, mine));
       store.transaction(() => store.unreads.remove(undo));
       this.#changed(undo, true);

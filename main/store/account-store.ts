@@ -36,6 +36,7 @@ import { UserGroupsRepo } from './repos/user-groups';
 import { UserSettingsRepo } from './repos/user-settings';
 import { UserTopicsRepo } from './repos/user-topics';
 import { AlertWordsRepo } from './repos/alert-words';
+import { ReadIntents } from './read-intents';
 import { CacheVersions } from './versions';
 import { PresenceRepo } from './repos/presence';
 import { EmojiTableRepo } from './repos/emoji-table';
@@ -69,6 +70,8 @@ export class AccountStore {
   readonly search: SearchRepo;
   /** Which messages changed since a page was asked for (./versions.ts); memory only. */
   readonly versions = new CacheVersions();
+  /** The read state the user asked for, until the server's event for it comes (./read-intents.ts); memory only. */
+  readonly readIntents = new ReadIntents();
 
   // Non-message records (users, groups, folders, drafts, ...): see migrations/account/0003-records.ts.
   readonly channelDirectory: ChannelDirectoryRepo;

@@ -37,8 +37,10 @@ function unreadEntries({ store, selfUserId, log }: ApplyContext, ev: UpdateMessa
   return entries;
 }
 
-function applyRead(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
+function applyRead(ctx: ApplyContext, event: UpdateMessageFlagsEvent): Delta[] {
   const { store } = ctx;
+  // Not what a later request of the user's asked for: that request's own event comes after.
+  const ev = event.all ? event : { ...event, messages: store.readIntents.admit(event.messages, event.op === 'add') };
   let ids: number[];
   // The conversations whose rows change; undefined (everything) when all is marked read.
   let touched: SidebarTouch | undefined;

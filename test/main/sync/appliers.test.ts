@@ -140,6 +140,22 @@ describe('delete_message and update_message_flags appliers', () => {
     expect(store.unreads.countsByTopic()).toEqual([]);
   });
 
+  it("keeps a read event older than the user's own mark-as-unread from undoing it, until that one's event comes", () => {
+    // The user read 1 and 2 (their event still on its way), then marked them unread again.
+    store.readIntents.want([1, 2], true);
+    store.readIntents.want([1, 2], false);
+    // The first request's event: older than the second request, so it leaves them unread.
+    expect(apply({ id: 20, type: 'update_message_flags', op: 'add', flag: 'read', messages: [1, 2, 3] })).toEqual([
+      { kind: 'messagesUpdated', ids: [3] },
+      { kind: 'sidebarChanged', touched: { channels: [10], dms: false } },
+    ]);
+    expect(store.messages.getByIds([1, 2, 3]).map((m) => m.read)).toEqual([false, false, true]);
+    // The second request's event ends the wait; a later read (another device) applies again.
+    apply({ id: 21, type: 'update_message_flags', op: 'remove', flag: 'read', messages: [1, 2] });
+    apply({ id: 22, type: 'update_message_flags', op: 'add', flag: 'read', messages: [1] });
+    expect(store.messages.getByIds([1, 2]).map((m) => m.read)).toEqual([true, false]);
+  });
+
   it('marks read, marks unread again (cached or described by message_details), and marks everything read', () => {
     apply({ id: 11, type: 'update_message_flags', op: 'add', flag: 'read', messages: [1, 2] });
     expect(store.messages.getByIds([1, 2, 3]).map((m) => m.read)).toEqual([true, true, false]);
