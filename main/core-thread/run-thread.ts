@@ -7,7 +7,6 @@
 import { proxyFetchFromEnv } from '../api/proxy';
 import { fetchTransport } from '../api/transport';
 import { trustSystemCertificates } from '../api/system-ca';
-import { quietFetchTimers } from '../api/quiet-fetch-timers';
 import { systemProxyTransport } from '../api/system-proxy';
 import { keepAliveTransport } from '../api/keep-alive-transport';
 import type { PushToken } from '../push/payload';
@@ -56,8 +55,6 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
         .store;
   // This thread's fetch reaches every server: let it trust what the system trusts (private CAs).
   trustSystemCertificates(undefined, log.child('net'));
-  // No timer wheel ticking beside the long poll (every request has its own deadline).
-  quietFetchTimers(log.child('net'));
   // A proxy the environment names wins (as for curl): undici's fetch for every request (it applies
   // NO_PROXY). Otherwise the OS settings, where asked for, per server: kept sockets of node:http
   // for those reached directly, undici through the proxy for the others.
