@@ -5,10 +5,9 @@
  * delays only the core's own work, never the thread that routes the app's IPC.
  */
 import { proxyFetchFromEnv } from '../api/proxy';
-import { fetchTransport } from '../api/transport';
 import { trustSystemCertificates } from '../api/system-ca';
-import { systemProxyTransport } from '../api/system-proxy';
-import { keepAliveTransport } from '../api/keep-alive-transport';
+import { quietFetchTimers } from '../api/quiet-fetch-timers';
+import { systemProxyFetch } from '../api/system-proxy';
 import type { PushToken } from '../push/payload';
 import { useSqliteBinding } from '../store/native-binding';
 import { createCore } from '../core';
@@ -55,20 +54,17 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
         .store;
   // This thread's fetch reaches every server: let it trust what the system trusts (private CAs).
   trustSystemCertificates(undefined, log.child('net'));
-  // A proxy the environment names wins (as for curl): undici's fetch for every request (it applies
-  // NO_PROXY). Otherwise the OS settings, where asked for, per server: kept sockets of node:http
-  // for those reached directly, undici through the proxy for the others.
-  const envProxy = proxyFetchFromEnv(process.env, log.child('net'));
-  const transport = envProxy
-    ? fetchTransport(envProxy)
-    : o.systemProxy
-      ? systemProxyTransport((url) => asker.proxy(url), log.child('net'), keepAliveTransport())
-      : null;
+  // No timer wheel ticking beside the long poll (every request has its own deadline).
+  quietFetchTimers(log.child('net'));
+  // A proxy the environment names wins (as for curl); otherwise the OS settings, where asked for.
+  const proxied =
+    proxyFetchFromEnv(process.env, log.child('net')) ??
+    (o.systemProxy ? systemProxyFetch((url) => asker.proxy(url), log.child('net')) : null);
   return createCore({
     dataDir: o.dataDir,
     credentials,
     log,
-    ...(transport ? { transport } : {}),
+    ...(proxied ? { fetch: proxied } : {}),
     ...(o.syncGraceMs !== undefined ? { syncGraceMs: o.syncGraceMs } : {}),
     ...(o.rendererDir !== undefined ? { rendererDir: o.rendererDir } : {}),
     ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: asker.pushToken } } : {}),
