@@ -3,7 +3,7 @@
  * by ID, server results stored so they are found offline later, and the cache alone answering
  * (saying so) when the server fails.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '../../../common/model';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../helpers/devserver';
 import { faults, type FaultControl } from '../../helpers/devserverFaults';
@@ -117,13 +117,16 @@ describe('search:query', () => {
   it("answers from the cache while the server's search hangs, and the merged answer falls back to the cache", async () => {
     const id = await sendToChannel(server.baseUrl, other, channel.stream_id, 'phases', 'the wombatphase is here');
     await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === id));
-    await fault.hangNext(1, { pathPrefix: '/api/v1/messages', method: 'GET' });
+    const hang = await fault.hangNext(1, { pathPrefix: '/api/v1/messages', method: 'GET' });
     const asked = bothPhases('wombatphase');
     const cached = await asked.cache;
-    // The server holds the merged phase's request and will until the fault is cleared.
     expect(asked.order).toEqual(['cache']);
     expect(cached).toMatchObject({ phase: 'cache', serverConsulted: false });
     expect(cached.messages.map((m) => m.id)).toEqual([id]);
+    // The server holds the merged phase's request (its one-time fault spent) until the fault is
+    // cleared. Cleared sooner, the request would arrive after it and be answered.
+    await vi.waitFor(async () => expect((await fault.list()).some((f) => f.id === hang.id)).toBe(false));
+    expect(asked.order).toEqual(['cache']);
     await fault.clear();
     const merged = await asked.merged;
     expect(asked.order).toEqual(['cache', 'merged']);
