@@ -12,7 +12,10 @@ import { parseLaunchPicture, writeLaunchPicture } from './file';
 import { PICTURE_POLICY_ID } from './policy';
 import { classesOfStylesheet, sanitizeLaunchPicture } from './sanitize';
 
-/** The class names the build in `rendererDir` styles; read once per build folder. */
+/**
+ * The class names the build in `rendererDir` styles; read once per build folder. Throws when its
+ * stylesheet cannot be read: a picture kept with every class stripped would show unstyled.
+ */
 function appClassesOf(rendererDir: string): ReadonlySet<string> {
   const readAsset = (path: string): string | null => {
     try {
@@ -22,7 +25,9 @@ function appClassesOf(rendererDir: string): ReadonlySet<string> {
     }
   };
   const entry = readAsset('index.html');
-  return classesOfStylesheet((entry === null ? null : linkedStylesheet(entry, readAsset)) ?? '');
+  const css = entry === null ? null : linkedStylesheet(entry, readAsset);
+  if (css === null) throw new Error("the renderer build's stylesheet could not be read");
+  return classesOfStylesheet(css);
 }
 
 export interface PictureKeeper {

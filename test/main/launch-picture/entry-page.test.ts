@@ -113,6 +113,14 @@ describe('the picture file', () => {
     expect(readLaunchPicture(dataDir)).toBeNull();
   });
 
+  it('keeps none when the renderer build has no stylesheet to check classes against', () => {
+    const dataDir = tempDir();
+    const noStyles = tempDir();
+    writeFileSync(join(noStyles, 'index.html'), ENTRY);
+    expect(() => pictureKeeper(dataDir, noStyles, () => true).keep(picture(), KEY)).toThrow(/stylesheet/);
+    expect(readLaunchPicture(dataDir)).toBeNull();
+  });
+
   it('reads a damaged file as no picture, and says why', () => {
     const dataDir = tempDir();
     const problems: string[] = [];
