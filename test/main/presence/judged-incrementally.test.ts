@@ -80,7 +80,8 @@ describe('presence judged incrementally', () => {
     });
   }
 
-  it('reads only who can have moved: reads only the rows near the threshold, not all 500', () => {
+  /** 500 people last seen 0, 10, 20, ... s before the server's clock, with a 140 s offline threshold. */
+  function fiveHundredSeenTenSecondsApart(): void {
     store.realm.set('server_presence_offline_threshold_seconds', 140);
     store.presence.replaceAll(
       Array.from({ length: 500 }, (_, i) => ({
@@ -90,6 +91,10 @@ describe('presence judged incrementally', () => {
       })),
     );
     store.presence.setClock({ lastUpdateId: 1, serverTimestamp: SERVER_START, receivedAt: 0 });
+  }
+
+  it('reads only who can have moved: reads only the rows near the threshold, not all 500', () => {
+    fiveHundredSeenTenSecondsApart();
     const changes = new PresenceChanges(store);
     changes.moved(0);
     const read = countRowsRead();
@@ -99,15 +104,7 @@ describe('presence judged incrementally', () => {
   });
 
   it('answers the whole list from what was told, reading no row of the cache', () => {
-    store.realm.set('server_presence_offline_threshold_seconds', 140);
-    store.presence.replaceAll(
-      Array.from({ length: 500 }, (_, i) => ({
-        userId: i + 1,
-        activeTimestamp: SERVER_START - i * 10,
-        idleTimestamp: SERVER_START - i * 10,
-      })),
-    );
-    store.presence.setClock({ lastUpdateId: 1, serverTimestamp: SERVER_START, receivedAt: 0 });
+    fiveHundredSeenTenSecondsApart();
     const changes = new PresenceChanges(store);
     changes.moved(0);
     const read = countRowsRead();
