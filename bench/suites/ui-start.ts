@@ -21,6 +21,7 @@ import { summarize } from '../lib/stats';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
 import { CHROMIUM, CHROMIUM_ARGS, requireChromiumAndRenderer } from '../lib/chromium';
 import { bundleHost, spawnHost, type HostBundle, type SpawnedHost } from '../lib/spawned-host';
+import { tracePage } from '../lib/page-trace';
 import { switchTo } from './channel-switch';
 import {
   CODE_CACHE_WRITE_MS,
@@ -63,9 +64,20 @@ interface Launched {
   context: BrowserContext;
   page: Page;
   bridgeAt: () => number;
+  /** Ends the launch's trace (under PARLEY_BENCH_TRACE) and writes it. */
+  stopTrace: () => Promise<void>;
 }
 
-async function launchSpawned(browser: Browser, bundle: HostBundle, dataDir: string, codeCacheMs?: number) {
+/** PARLEY_BENCH_TRACE=<dir>: a Chromium trace of every warm launch, its summary beside it. */
+const TRACE_DIR = process.env['PARLEY_BENCH_TRACE'];
+
+async function launchSpawned(
+  browser: Browser,
+  bundle: HostBundle,
+  dataDir: string,
+  codeCacheMs?: number,
+  traceLabel?: string,
+) {
   // The page (its renderer process) is made while the host starts, as Electron makes the window
   // before the core's thread has started (main/electron/index.ts): a launch pays the longer of
   // the two, not their sum.
@@ -81,8 +93,23 @@ async function launchSpawned(browser: Browser, bundle: HostBundle, dataDir: stri
   page.on('websocket', (ws) =>
     ws.once('framereceived', () => void (bridgeAt = Number.isNaN(bridgeAt) ? epochNow() : bridgeAt)),
   );
+  let traced: Promise<void> | null = null;
+  let endTrace: () => void = () => undefined;
+  if (TRACE_DIR && traceLabel) {
+    // From the navigation to the click answered: the page's whole start, to read in DevTools.
+    const cdp = await context.newCDPSession(page);
+    const ended = new Promise<void>((resolve) => (endTrace = resolve));
+    let began: () => void = () => undefined;
+    const beginning = new Promise<void>((resolve) => (began = resolve));
+    traced = tracePage(cdp, TRACE_DIR, traceLabel, () => (began(), ended));
+    await beginning;
+  }
   await page.goto(host.url);
-  return { host, context, page, bridgeAt: () => bridgeAt } satisfies Launched;
+  const stopTrace = async () => {
+    endTrace();
+    await traced;
+  };
+  return { host, context, page, bridgeAt: () => bridgeAt, stopTrace } satisfies Launched;
 }
 
 async function closeLaunch(l: Launched): Promise<void> {
@@ -141,14 +168,16 @@ async function timedStart(
   other: string,
   running: Launched[],
   reach: (page: Page) => Promise<void>,
+  traceLabel?: string,
 ): Promise<StartFigures> {
   const startedAt = epochNow();
-  const l = await launchSpawned(browser, bundle, dataDir);
+  const l = await launchSpawned(browser, bundle, dataDir, undefined, traceLabel);
   running.push(l);
   await reach(l.page);
   let ownRows = NaN;
   const first = await firstRows(l.page, startedAt, (ms) => (ownRows = ms));
   const rest = await interactive(l, startedAt, other);
+  await l.stopTrace();
   return {
     listening: l.host.listeningAt - startedAt,
     bridge: l.bridgeAt() - startedAt,
@@ -206,8 +235,14 @@ async function* orgCases(
     const byRound = { cold: new Map<number, StartFigures>(), warm: new Map<number, StartFigures>() };
     const side = (kind: 'cold' | 'warm') => async (round: number) => {
       try {
-        const f = await timedStart(browser, bundle, folder(kind, round), org.other, running, (page) =>
-          kind === 'cold' ? reachCold(page) : Promise.resolve(),
+        const f = await timedStart(
+          browser,
+          bundle,
+          folder(kind, round),
+          org.other,
+          running,
+          (page) => (kind === 'cold' ? reachCold(page) : Promise.resolve()),
+          `ui-start-${org.seed}-${kind}-${round}`,
         );
         byRound[kind].set(round, f);
         return { ms: f.click, result: 'interactive' };
