@@ -208,20 +208,18 @@ async function start(): Promise<void> {
       },
     ),
   );
-  // The last session's picture of the window, put into the entry page (main/launch-picture). Made
-  // once the window is asked for, while its renderer process starts (sanitizing a picture takes
-  // ~40-60 ms of this thread in a fresh process, which must not hold the window up). Not in a
-  // self-test: it must see the app's own rows.
-  let makeLaunchPage = (): void => {};
+  // The last session's picture of the window, put into the entry page (main/launch-picture).
+  // Begun at once, beside Electron's own start: a launch only checks the picture's signature (it
+  // was sanitized when kept), and the keychain's answer for the key (one round trip to the OS
+  // keyring, slow under load) is what the window's first pixels wait for. Not in a self-test: it
+  // must see the app's own rows.
   const launchPage = selfTest
     ? null
-    : new Promise<void>((resolve) => (makeLaunchPage = resolve)).then(() =>
-        prepareLaunchPage(
-          rendererDir,
-          app.getPath('userData'),
-          (why) => log.warn(`no launch picture: ${why}`),
-          () => keychainSigningKey(keychainService),
-        ),
+    : prepareLaunchPage(
+        rendererDir,
+        app.getPath('userData'),
+        (why) => log.warn(`no launch picture: ${why}`),
+        () => keychainSigningKey(keychainService),
       );
   await app.whenReady();
   secureSession(session.defaultSession, rendererCspHeader(), entryUrl);
@@ -285,7 +283,6 @@ async function start(): Promise<void> {
     showTaskbarOverlay();
   };
   openWindow();
-  makeLaunchPage();
   // A core that cannot start ends the launch with its reason (start()'s catch shows it).
   await core.started;
   if (selfTest) {
