@@ -77,6 +77,16 @@ export class ZulipUser {
     return (body['messages'] as ServerMessage[]).map((m) => m.id);
   }
 
+  /** POST /typing in a channel's topic: others see "… is typing" (or stop seeing it). */
+  async typingIn(channelId: number, topic: string, op: 'start' | 'stop'): Promise<void> {
+    await request(this.baseUrl, this.auth, 'POST', '/typing', {
+      type: 'stream',
+      stream_id: String(channelId),
+      topic,
+      op,
+    });
+  }
+
   async sendDirect(userIds: number[], content: string): Promise<number> {
     const body = await request(this.baseUrl, this.auth, 'POST', '/messages', {
       type: 'direct',
