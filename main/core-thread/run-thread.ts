@@ -4,11 +4,13 @@
  * tens of milliseconds however they are batched (bench/README.md has the numbers); here a stall
  * delays only the core's own work, never the thread that routes the app's IPC.
  */
+import { existsSync } from 'node:fs';
 import { proxyFetchFromEnv } from '../api/proxy';
 import { trustSystemCertificates } from '../api/system-ca';
 import { quietFetchTimers } from '../api/quiet-fetch-timers';
 import { systemProxyFetch } from '../api/system-proxy';
 import type { PushToken } from '../push/payload';
+import { appDbPath } from '../store/app-store';
 import { useSqliteBinding } from '../store/native-binding';
 import { createCore } from '../core';
 import { MemoryCredentialStore, keychainCallsSettled, openCredentialStore } from '../credentials';
@@ -48,10 +50,16 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
   // This thread opens its own databases: it must load the addon built for this runtime.
   useSqliteBinding(o.sqliteBinding);
   const log = createLogger({ name: o.log?.name ?? 'core', ...(o.log?.level ? { level: o.log.level } : {}) });
-  const credentials = o.memoryCredentials
-    ? new MemoryCredentialStore()
-    : (await openCredentialStore(log.child('credentials'), o.keychainService ? { service: o.keychainService } : {}))
-        .store;
+  // The keychain answers from another process: its round trips run while this thread sets up the
+  // network below (~30-80 ms of CPU at a launch), not before it. A data folder that has an app
+  // database is a launch with keys stored before: reading them is its first use of the keychain,
+  // so the probe only reads (credentials/index.ts).
+  const opening = o.memoryCredentials
+    ? null
+    : openCredentialStore(log.child('credentials'), {
+        ...(o.keychainService ? { service: o.keychainService } : {}),
+        probe: existsSync(appDbPath(o.dataDir)) ? 'read' : 'write',
+      });
   // This thread's fetch reaches every server: let it trust what the system trusts (private CAs).
   trustSystemCertificates(undefined, log.child('net'));
   // No timer wheel ticking beside the long poll (every request has its own deadline).
@@ -60,6 +68,7 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
   const proxied =
     proxyFetchFromEnv(process.env, log.child('net')) ??
     (o.systemProxy ? systemProxyFetch((url) => asker.proxy(url), log.child('net')) : null);
+  const credentials = opening ? (await opening).store : new MemoryCredentialStore();
   return createCore({
     dataDir: o.dataDir,
     credentials,

@@ -43,6 +43,32 @@ describe('openCredentialStore fallback', () => {
     });
   });
 
+  it('probes a launch with stored keys by one read, and falls back to memory when that read fails', async () => {
+    const calls: string[] = [];
+    const counting: KeytarLike = {
+      getPassword: async (_service, account) => (calls.push(`get ${account}`), null),
+      setPassword: async (_service, account) => void calls.push(`set ${account}`),
+      deletePassword: async (_service, account) => (calls.push(`delete ${account}`), true),
+    };
+    const { log } = capturingLog();
+    const read = await openCredentialStore(log, { loadKeytar: async () => counting, probe: 'read' });
+    expect(read.status.kind).toBe('keychain');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatch(/^get /);
+    // The default still writes, reads back and deletes.
+    calls.length = 0;
+    await openCredentialStore(log, { loadKeytar: async () => counting });
+    expect(calls.map((c) => c.split(' ')[0])).toEqual(['set', 'get', 'delete']);
+    const failed = await openCredentialStore(log, {
+      loadKeytar: async () => failingKeytar('The name org.freedesktop.secrets was not provided'),
+      probe: 'read',
+    });
+    expect(failed.status).toEqual({
+      kind: 'memory',
+      reason: 'Could not use the OS keychain: The name org.freedesktop.secrets was not provided',
+    });
+  });
+
   it('uses memory when the keychain does not answer in time (e.g. waiting on an unlock prompt)', async () => {
     const { log } = capturingLog();
     const never = new Promise<never>(() => {});

@@ -43,6 +43,13 @@ describe('keychain credential store', () => {
     expect(await keytar.findCredentials(service)).toEqual([]);
   });
 
+  it('answers a read probe (a launch with stored keys) without writing anything', async () => {
+    keychainStore();
+    const read = await openCredentialStore(log, { service, probeTimeoutMs: 10_000, probe: 'read' });
+    expect(read.status.kind).toBe('keychain');
+    expect(await keytar.findCredentials(service)).toEqual([]);
+  });
+
   it('stores, reads and deletes a secret under the agreed account name', async () => {
     const store = keychainStore();
     const key = { realmUrl: 'https://chat.example.com/', email: 'iago@example.com' };
