@@ -12,8 +12,6 @@ import { describeServerCertificate, isCertificateFailure } from './certificate';
 import { startDeadline, type Deadline } from './deadline';
 import { describeNetworkFailure } from './network';
 import { refuseRedirect } from './redirects';
-import { keepAliveTransport } from './keep-alive-transport';
-import { fetchTransport, type HttpAnswer, type HttpTransport } from './transport';
 import { DEFAULT_USER_AGENT } from './version';
 
 export interface ApiAuth {
@@ -39,12 +37,6 @@ export interface MultipartOptions extends RequestOptions {
 export interface ApiClientOptions {
   realmUrl: string;
   auth?: ApiAuth;
-  /**
-   * How requests go out. Default: the process's keep-alive transport (direct connections). The
-   * app's core thread passes one that goes through a proxy where the system names one.
-   */
-  transport?: HttpTransport;
-  /** A fetch to send requests with instead (tests that count or hold requests); wins over `transport`. */
   fetch?: typeof fetch;
   userAgent?: string;
   defaultTimeoutMs?: number;
@@ -60,16 +52,6 @@ export interface ApiClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-let sharedTransport: HttpTransport | null = null;
-/** One set of kept sockets for every client of the process that names no transport. */
-function defaultTransport(): HttpTransport {
-  sharedTransport ??= keepAliveTransport();
-  return sharedTransport;
-}
-
-/** Form bodies as fetch labelled URLSearchParams. */
-const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
-
 /** Strips trailing slashes and any query/fragment; keeps a sub-path if the server lives under one. */
 export function normaliseRealmUrl(raw: string): string {
   const url = new URL(raw);
@@ -82,7 +64,7 @@ export class ApiClient {
   /** Normalised, no trailing slash. */
   readonly realmUrl: string;
   readonly #auth: ApiAuth | undefined;
-  readonly #transport: HttpTransport;
+  readonly #fetch: typeof fetch;
   readonly #userAgent: string;
   readonly #defaultTimeoutMs: number;
   readonly #log: Logger | undefined;
@@ -92,7 +74,7 @@ export class ApiClient {
     this.#opts = opts;
     this.realmUrl = normaliseRealmUrl(opts.realmUrl);
     this.#auth = opts.auth;
-    this.#transport = opts.fetch ? fetchTransport(opts.fetch) : (opts.transport ?? defaultTransport());
+    this.#fetch = opts.fetch ?? globalThis.fetch;
     this.#userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     this.#defaultTimeoutMs = opts.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#log = opts.log;
@@ -126,12 +108,11 @@ export class ApiClient {
       headers['Authorization'] = basicAuthHeader(this.#auth.email, this.#auth.apiKey);
     }
     const encoded = encodeParams(params);
-    let body: string | undefined;
+    let body: URLSearchParams | undefined;
     if (method === 'GET' || method === 'DELETE') {
       for (const [k, v] of encoded) url.searchParams.append(k, v);
     } else {
-      body = encoded.toString();
-      headers['Content-Type'] = FORM_TYPE;
+      body = encoded;
     }
 
     const started = Date.now();
@@ -166,9 +147,9 @@ export class ApiClient {
       Authorization: basicAuthHeader(this.#auth.email, this.#auth.apiKey),
       'Content-Type': encoded.headers.get('content-type') ?? 'multipart/form-data',
     };
+    const body = countedStream(bytes, opts.onProgress);
     const started = Date.now();
-    const init = { method: 'POST', headers, body: bytes, carriesSecret: true, onProgress: opts.onProgress };
-    const answer = await this.#send(url, init, label, opts);
+    const answer = await this.#send(url, { method: 'POST', headers, body, carriesSecret: true }, label, opts);
     this.#log?.debug('api request', {
       method: 'POST',
       path: cleanPath,
@@ -183,15 +164,14 @@ export class ApiClient {
     }
   }
 
-  /** One exchange with timeout and abort; reads the whole body inside the same deadline. */
+  /** One fetch with timeout and abort; reads the whole body inside the same deadline. */
   async #send(
     url: URL,
     init: {
       method: string;
       headers: Record<string, string>;
-      body: string | Uint8Array | undefined;
+      body: URLSearchParams | ReadableStream<Uint8Array> | undefined;
       carriesSecret: boolean;
-      onProgress?: ((sent: number, total: number) => void) | undefined;
     },
     label: RequestLabel,
     opts: RequestOptions,
@@ -200,17 +180,17 @@ export class ApiClient {
     if (opts.signal?.aborted) throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`);
     const deadline = startDeadline(timeoutMs, opts.signal);
     try {
-      let res: HttpAnswer;
+      let res: Response;
       try {
-        res = await this.#transport({
-          url,
+        res = await this.#fetch(url, {
           method: init.method,
           headers: init.headers,
           signal: deadline.signal,
-          followRedirects: !init.carriesSecret,
-          ...(init.body !== undefined ? { body: init.body } : {}),
-          ...(init.onProgress ? { onProgress: init.onProgress } : {}),
-        });
+          redirect: init.carriesSecret ? 'manual' : 'follow',
+          ...(init.body ? { body: init.body } : {}),
+          // A streamed body (uploads) must say so to fetch; it has no length known up front.
+          ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+        } as RequestInit);
       } catch (e) {
         throw await this.#failure(e, label, opts, deadline, timeoutMs, url);
       }
@@ -219,8 +199,8 @@ export class ApiClient {
         const text = await res.text();
         return {
           status: res.status,
-          contentType: res.header('content-type') ?? '',
-          retryAfterHeader: res.header('retry-after'),
+          contentType: res.headers.get('content-type') ?? '',
+          retryAfterHeader: res.headers.get('retry-after'),
           body: text,
         };
       } catch (e) {
@@ -255,4 +235,27 @@ export class ApiClient {
     const reason = describeNetworkFailure(e) + (certificate ? `; ${certificate}` : '');
     return new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e, host: label.host });
   }
+}
+
+/** 64 KiB pieces: progress moves smoothly, and the stream never holds more than one piece extra. */
+const PIECE_BYTES = 64 * 1024;
+
+/** The bytes as a stream that reports how many were read from it. */
+function countedStream(
+  bytes: Uint8Array,
+  onProgress?: (sent: number, total: number) => void,
+): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) {
+        controller.close();
+        return;
+      }
+      const piece = bytes.subarray(offset, offset + PIECE_BYTES);
+      offset += piece.length;
+      controller.enqueue(piece);
+      onProgress?.(offset, bytes.length);
+    },
+  });
 }
