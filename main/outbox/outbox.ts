@@ -106,6 +106,11 @@ export class Outbox {
       .catch((e: unknown) => this.#d.log.warn('sending stopped; unsent messages stay in the outbox', { error: e }))
       .finally(() => {
         this.#running = null;
+        // A flush that came after the run's last look at the queue, while its promise settled,
+        // found it still running and only left word: it is run now (a register's reconcile was
+        // lost this way, and a sent message whose event fell into the gap was never settled).
+        if (this.#again && !this.#closed) return this.flush();
+        return undefined;
       });
     return this.#running;
   }
