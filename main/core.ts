@@ -6,6 +6,7 @@
 import type { Sends } from '../common/ipc/contract';
 import type { KeychainStatus } from '../common/model';
 import { AccountManager } from './accounts/manager';
+import { fetchTransport, type HttpTransport } from './api/transport';
 import { screenStateSchema } from './notifications/attention';
 import { PushSetup, type PushOptions } from './accounts/push-setup';
 import { keychainName, openCredentialStore, type CredentialStore } from './credentials';
@@ -24,7 +25,9 @@ export interface CoreOptions {
   dataDir: string;
   /** Default: openCredentialStore() (keytar, else memory for this session). */
   credentials?: CredentialStore;
-  /** Default: the global fetch. */
+  /** How requests go out. Default: ApiClient's (direct connections, sockets kept). */
+  transport?: HttpTransport;
+  /** A fetch to send every request with instead (tests that count or hold requests); wins over `transport`. */
   fetch?: typeof fetch;
   log?: Logger;
   /** Default: the system clock. */
@@ -116,6 +119,7 @@ function startGate(graceMs: number, start: () => void): { open(): void; extend(m
  */
 export async function createCore(opts: CoreOptions): Promise<Core & { keychain: KeychainStatus }> {
   const log = opts.log ?? createLogger({ name: 'core' });
+  const transport = opts.fetch ? fetchTransport(opts.fetch) : opts.transport;
   const { store: credentials, status: keychain } = await credentialsFor(opts, log);
   /** This install's launch picture key, once asked for (the first window picture). */
   let pictureKey: Promise<Buffer> | null = null;
@@ -151,7 +155,7 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
     log: log.child('accounts'),
     clock: opts.clock ?? systemClock,
     emit,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(transport ? { transport } : {}),
     ...(opts.push
       ? {
           push: new PushSetup({
@@ -177,7 +181,7 @@ export async function createCore(opts: CoreOptions): Promise<Core & { keychain: 
     ahead.discard();
     manager.startAll();
   });
-  const handlers = createHandlers(manager, opts.fetch, emit);
+  const handlers = createHandlers(manager, transport, emit);
   let closing: Promise<void> | null = null;
   // The page asks for its whole first screen at once (the conversation, the sidebar, the compose
   // box's draft, settings...), and its calls reach this thread over some milliseconds: the sync

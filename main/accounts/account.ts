@@ -13,7 +13,7 @@ import type {
   Narrow,
   Sidebar,
 } from '../../common/model';
-import { ApiClient, type ApiError, type RegisterResponse } from '../api';
+import { ApiClient, type ApiError, type HttpTransport, type RegisterResponse } from '../api';
 import type { Logger } from '../log';
 import { startPresence, type PresenceHeartbeat } from '../presence/account-presence';
 import { Outbox } from '../outbox/outbox';
@@ -44,7 +44,7 @@ export interface AccountOptions {
   /** Null when the key is missing; the account then shows its cache and asks to sign in again. */
   apiKey: string | null;
   noKeyMessage?: string;
-  fetch?: typeof fetch;
+  transport?: HttpTransport;
   log: Logger;
   clock: Clock;
   emit: EventListener;
@@ -97,7 +97,7 @@ export class Account {
           log: o.log.child('api'),
           // Any request (a send, a page, a lookup), not only the event loop, can learn the key is dead.
           onAuthFailure: (e) => this.#signedOutByServer(e),
-          ...(o.fetch ? { fetch: o.fetch } : {}),
+          ...(o.transport ? { transport: o.transport } : {}),
         })
       : null;
     this.#status = auth

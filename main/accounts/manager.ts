@@ -5,7 +5,7 @@
  */
 import type { AccountSummary, AppState, KeychainStatus, Narrow } from '../../common/model';
 import type { CredentialStore } from '../credentials';
-import { probeServer } from '../api';
+import { probeServer, type HttpTransport } from '../api';
 import { IpcFailure } from '../failure';
 import { toIpcError } from '../failure-words';
 import type { EventListener } from '../event-listener';
@@ -27,7 +27,8 @@ export interface AccountManagerDeps {
   appStore: AppStore;
   credentials: CredentialStore;
   keychain: KeychainStatus;
-  fetch?: typeof fetch;
+  /** How requests go out (default: ApiClient's, direct). */
+  transport?: HttpTransport;
   log: Logger;
   clock: Clock;
   emit: EventListener;
@@ -128,13 +129,13 @@ export class AccountManager {
 
   /** The user accepted the plain-HTTP warning for this server: sign-in to its origin is allowed from now on. */
   async acceptInsecure(url: string): Promise<void> {
-    const info = await probeServer(url, this.#d.fetch);
+    const info = await probeServer(url, this.#d.transport);
     if (info.insecure) this.#insecureAccepted.add(new URL(info.realmUrl).origin);
   }
 
   /** Begins a browser sign-in: the address to open in the system browser. */
   async ssoStart(args: { url: string; method?: string | undefined }): Promise<{ loginUrl: string }> {
-    const info = await probeServer(args.url, this.#d.fetch);
+    const info = await probeServer(args.url, this.#d.transport);
     if (info.insecure && !this.#insecureAccepted.has(new URL(info.realmUrl).origin)) {
       throw new IpcFailure(
         'INSECURE_CONNECTION',
@@ -181,7 +182,7 @@ export class AccountManager {
       log: this.#d.log,
       now: () => this.#d.clock.now(),
       insecureAccepted: this.#insecureAccepted,
-      ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}),
+      ...(this.#d.transport ? { transport: this.#d.transport } : {}),
     };
   }
 
@@ -243,7 +244,7 @@ export class AccountManager {
       dataDir: this.#d.dataDir,
       apiKey,
       ...(noKeyMessage ? { noKeyMessage } : {}),
-      ...(this.#d.fetch ? { fetch: this.#d.fetch } : {}),
+      ...(this.#d.transport ? { transport: this.#d.transport } : {}),
       log: this.#d.log.child(`account.${record.id.slice(0, 8)}`),
       clock: this.#d.clock,
       emit: this.#d.emit,

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerInfo } from '../../common/model';
-import { ApiClient, ApiError, NetworkError, fetchApiKey, getOwnUser, probeServer, type OwnUser } from '../api';
+import { ApiClient, ApiError, NetworkError, fetchApiKey, getOwnUser, probeServer, type HttpTransport, type OwnUser } from '../api';
 import { parseApiKey, parseZuliprc } from '../auth';
 import type { CredentialStore } from '../credentials';
 import { IpcFailure } from '../failure';
@@ -38,7 +38,7 @@ export function credentialFailure(e: unknown, badKey = 'Wrong email or password.
 export interface SignInDeps {
   credentials: CredentialStore;
   appStore: AppStore;
-  fetch?: typeof fetch;
+  transport?: HttpTransport;
   log: Logger;
   now: () => number;
   /** Origins of plain-http (non-loopback) servers the user accepted after the warning. */
@@ -55,7 +55,7 @@ export interface SignedIn {
  * unless the user accepted the warning for that origin (server:acceptInsecure).
  */
 async function probeForSignIn(deps: SignInDeps, url: string): Promise<ServerInfo> {
-  const info = await probeServer(url, deps.fetch);
+  const info = await probeServer(url, deps.transport);
   if (info.insecure && !deps.insecureAccepted?.has(new URL(info.realmUrl).origin)) {
     const host = new URL(info.realmUrl).host;
     throw new IpcFailure(
@@ -67,7 +67,7 @@ async function probeForSignIn(deps: SignInDeps, url: string): Promise<ServerInfo
 }
 
 function clientFor(deps: SignInDeps, realmUrl: string): ApiClient {
-  return new ApiClient({ realmUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  return new ApiClient({ realmUrl, ...(deps.transport ? { transport: deps.transport } : {}) });
 }
 
 /** GET /users/me with the new key: the proof it works, and the user's ID and name. */

@@ -12,6 +12,8 @@ import { describeServerCertificate, isCertificateFailure } from './certificate';
 import { startDeadline, type Deadline } from './deadline';
 import { describeNetworkFailure } from './network';
 import { refuseRedirect } from './redirects';
+import { keepAliveTransport } from './keep-alive-transport';
+import { fetchTransport, type HttpAnswer, type HttpTransport } from './transport';
 import { DEFAULT_USER_AGENT } from './version';
 
 export interface ApiAuth {
@@ -37,6 +39,12 @@ export interface MultipartOptions extends RequestOptions {
 export interface ApiClientOptions {
   realmUrl: string;
   auth?: ApiAuth;
+  /**
+   * How requests go out. Default: the process's keep-alive transport (direct connections). The
+   * app's core thread passes one that goes through a proxy where the system names one.
+   */
+  transport?: HttpTransport;
+  /** A fetch to send requests with instead (tests that count or hold requests); wins over `transport`. */
   fetch?: typeof fetch;
   userAgent?: string;
   defaultTimeoutMs?: number;
@@ -52,6 +60,16 @@ export interface ApiClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+let sharedTransport: HttpTransport | null = null;
+/** One set of kept sockets for every client of the process that names no transport. */
+function defaultTransport(): HttpTransport {
+  sharedTransport ??= keepAliveTransport();
+  return sharedTransport;
+}
+
+/** Form bodies as fetch labelled URLSearchParams. */
+const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
+
 /** Strips trailing slashes and any query/fragment; keeps a sub-path if the server lives under one. */
 export function normaliseRealmUrl(raw: string): string {
   const url = new URL(raw);
@@ -64,7 +82,7 @@ export class ApiClient {
   /** Normalised, no trailing slash. */
   readonly realmUrl: string;
   readonly #auth: ApiAuth | undefined;
-  readonly #fetch: typeof fetch;
+  readonly #transport: HttpTransport;
   readonly #userAgent: string;
   readonly #defaultTimeoutMs: number;
   readonly #log: Logger | undefined;
@@ -74,7 +92,7 @@ export class ApiClient {
     this.#opts = opts;
     this.realmUrl = normaliseRealmUrl(opts.realmUrl);
     this.#auth = opts.auth;
-    this.#fetch = opts.fetch ?? globalThis.fetch;
+    this.#transport = opts.fetch ? fetchTransport(opts.fetch) : (opts.transport ?? defaultTransport());
     this.#userAgent = opts.userAgent ?? DEFAULT_USER_AGENT;
     this.#defaultTimeoutMs = opts.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#log = opts.log;
@@ -108,11 +126,12 @@ export class ApiClient {
       headers['Authorization'] = basicAuthHeader(this.#auth.email, this.#auth.apiKey);
     }
     const encoded = encodeParams(params);
-    let body: URLSearchParams | undefined;
+    let body: string | undefined;
     if (method === 'GET' || method === 'DELETE') {
       for (const [k, v] of encoded) url.searchParams.append(k, v);
     } else {
-      body = encoded;
+      body = encoded.toString();
+      headers['Content-Type'] = FORM_TYPE;
     }
 
     const started = Date.now();
@@ -147,9 +166,9 @@ export class ApiClient {
       Authorization: basicAuthHeader(this.#auth.email, this.#auth.apiKey),
       'Content-Type': encoded.headers.get('content-type') ?? 'multipart/form-data',
     };
-    const body = countedStream(bytes, opts.onProgress);
     const started = Date.now();
-    const answer = await this.#send(url, { method: 'POST', headers, body, carriesSecret: true }, label, opts);
+    const init = { method: 'POST', headers, body: bytes, carriesSecret: true, onProgress: opts.onProgress };
+    const answer = await this.#send(url, init, label, opts);
     this.#log?.debug('api request', {
       method: 'POST',
       path: cleanPath,
@@ -164,14 +183,15 @@ export class ApiClient {
     }
   }
 
-  /** One fetch with timeout and abort; reads the whole body inside the same deadline. */
+  /** One exchange with timeout and abort; reads the whole body inside the same deadline. */
   async #send(
     url: URL,
     init: {
       method: string;
       headers: Record<string, string>;
-      body: URLSearchParams | ReadableStream<Uint8Array> | undefined;
+      body: string | Uint8Array | undefined;
       carriesSecret: boolean;
+      onProgress?: ((sent: number, total: number) => void) | undefined;
     },
     label: RequestLabel,
     opts: RequestOptions,
@@ -180,17 +200,17 @@ export class ApiClient {
     if (opts.signal?.aborted) throw new NetworkError('aborted', `${label.method} ${label.path} was cancelled`);
     const deadline = startDeadline(timeoutMs, opts.signal);
     try {
-      let res: Response;
+      let res: HttpAnswer;
       try {
-        res = await this.#fetch(url, {
+        res = await this.#transport({
+          url,
           method: init.method,
           headers: init.headers,
           signal: deadline.signal,
-          redirect: init.carriesSecret ? 'manual' : 'follow',
-          ...(init.body ? { body: init.body } : {}),
-          // A streamed body (uploads) must say so to fetch; it has no length known up front.
-          ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
-        } as RequestInit);
+          followRedirects: !init.carriesSecret,
+          ...(init.body !== undefined ? { body: init.body } : {}),
+          ...(init.onProgress ? { onProgress: init.onProgress } : {}),
+        });
       } catch (e) {
         throw await this.#failure(e, label, opts, deadline, timeoutMs, url);
       }
@@ -199,8 +219,8 @@ export class ApiClient {
         const text = await res.text();
         return {
           status: res.status,
-          contentType: res.headers.get('content-type') ?? '',
-          retryAfterHeader: res.headers.get('retry-after'),
+          contentType: res.header('content-type') ?? '',
+          retryAfterHeader: res.header('retry-after'),
           body: text,
         };
       } catch (e) {
@@ -235,27 +255,4 @@ export class ApiClient {
     const reason = describeNetworkFailure(e) + (certificate ? `; ${certificate}` : '');
     return new NetworkError('unreachable', `Could not reach ${label.host}: ${reason}`, { cause: e, host: label.host });
   }
-}
-
-/** 64 KiB pieces: progress moves smoothly, and the stream never holds more than one piece extra. */
-const PIECE_BYTES = 64 * 1024;
-
-/** The bytes as a stream that reports how many were read from it. */
-function countedStream(
-  bytes: Uint8Array,
-  onProgress?: (sent: number, total: number) => void,
-): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (offset >= bytes.length) {
-        controller.close();
-        return;
-      }
-      const piece = bytes.subarray(offset, offset + PIECE_BYTES);
-      offset += piece.length;
-      controller.enqueue(piece);
-      onProgress?.(offset, bytes.length);
-    },
-  });
 }

@@ -22,3 +22,4 @@ export * from './schemas/server';
 export * from './schemas/subscription';
 export * from './schemas/user';
 export * from './ignored';
+export { fetchTransport, type HttpTransport } from './transport';

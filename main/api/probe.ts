@@ -5,6 +5,7 @@
  */
 import type { ServerInfo } from '../../common/model';
 import { ApiClient } from './client';
+import type { HttpTransport } from './transport';
 import { ApiError, NetworkError, ProtocolError } from './errors';
 import { getServerSettings } from './routes/server';
 import type { ServerSettings } from './schemas/server';
@@ -122,8 +123,8 @@ export function toServerInfo(s: ServerSettings, typedUrl: string): ServerInfo {
   };
 }
 
-async function fetchSettings(url: string, fetchImpl: typeof fetch | undefined): Promise<ServerSettings> {
-  const client = new ApiClient({ realmUrl: url, ...(fetchImpl ? { fetch: fetchImpl } : {}), defaultTimeoutMs: 15_000 });
+async function fetchSettings(url: string, transport: HttpTransport | undefined): Promise<ServerSettings> {
+  const client = new ApiClient({ realmUrl: url, ...(transport ? { transport } : {}), defaultTimeoutMs: 15_000 });
   const host = new URL(url).host;
   try {
     return await getServerSettings(client);
@@ -140,9 +141,9 @@ async function fetchSettings(url: string, fetchImpl: typeof fetch | undefined): 
 }
 
 /** GET /server_settings for what the user typed, as a ServerInfo, or a ProbeError saying what is wrong. */
-export async function probeServer(rawUrl: string, fetchImpl?: typeof fetch): Promise<ServerInfo> {
+export async function probeServer(rawUrl: string, transport?: HttpTransport): Promise<ServerInfo> {
   const url = normaliseServerUrl(rawUrl);
-  const settings = await fetchSettings(url, fetchImpl);
+  const settings = await fetchSettings(url, transport);
   const host = new URL(url).host;
   if (settings.realm_name === undefined && settings.realm_url === undefined && settings.realm_uri === undefined) {
     throw new ProbeError(

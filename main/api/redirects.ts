@@ -6,6 +6,7 @@
  */
 import { RedirectRefusedError } from './errors';
 import type { RequestLabel } from './envelope';
+import type { HttpAnswer } from './transport';
 
 /** Where a 3xx answer points, as origin and path only (a query may carry anything), or null. */
 function redirectTarget(status: number, location: string | null, requestUrl: URL): string | null {
@@ -19,10 +20,10 @@ function redirectTarget(status: number, location: string | null, requestUrl: URL
 }
 
 /** Throws RedirectRefusedError when `res` is a redirect; a no-op for any other answer. */
-export function refuseRedirect(res: Response, requestUrl: URL, label: RequestLabel): void {
-  const target = redirectTarget(res.status, res.headers.get('location'), requestUrl);
+export function refuseRedirect(res: HttpAnswer, requestUrl: URL, label: RequestLabel): void {
+  const target = redirectTarget(res.status, res.header('location'), requestUrl);
   if (target === null) return;
-  void res.body?.cancel().catch(() => {});
+  res.discard();
   const moved = new URL(target).origin === requestUrl.origin ? target : new URL(target).origin;
   throw new RedirectRefusedError(
     `${label.host} answered ${label.method} ${label.path} with a redirect (HTTP ${res.status}) to ${target}. ` +

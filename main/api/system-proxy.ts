@@ -7,6 +7,7 @@
  */
 import type * as UndiciModule from 'undici';
 import type { Logger } from '../log';
+import { fetchTransport, type HttpTransport } from './transport';
 
 type Undici = typeof UndiciModule;
 const REMEMBER_MS = 5 * 60_000;
@@ -26,15 +27,19 @@ export function proxyFromPac(answer: string): string | null {
   return null;
 }
 
-/** A fetch that asks `resolve` (Electron's session.resolveProxy, across threads) for each origin's proxy. */
-export function systemProxyFetch(
+/**
+ * A transport that asks `resolve` (Electron's session.resolveProxy, across threads) for each
+ * origin's proxy: origins to reach directly go through `direct` (the keep-alive transport), those
+ * behind a proxy through undici's fetch with a ProxyAgent (loaded on the first one).
+ */
+export function systemProxyTransport(
   resolve: (url: string) => Promise<string>,
   log: Logger,
-  direct: typeof fetch = globalThis.fetch,
+  direct: HttpTransport,
   now: () => number = Date.now,
-): typeof fetch {
+): HttpTransport {
   const answers = new Map<string, { at: number; proxy: Promise<string | null> }>();
-  const agents = new Map<string, Promise<{ undici: Undici; agent: InstanceType<Undici['ProxyAgent']> }>>();
+  const viaProxy = new Map<string, Promise<HttpTransport>>();
   const proxyFor = (origin: string): Promise<string | null> => {
     const known = answers.get(origin);
     if (known && now() - known.at < REMEMBER_MS) return known.proxy;
@@ -55,20 +60,24 @@ export function systemProxyFetch(
     answers.set(origin, { at: now(), proxy });
     return proxy;
   };
-  const fetchVia = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const proxy = await proxyFor(url.origin);
-    if (proxy === null) return direct(input, init);
-    let loaded = agents.get(proxy);
+  const throughProxy = (proxy: string): Promise<HttpTransport> => {
+    let loaded = viaProxy.get(proxy);
     if (!loaded) {
-      loaded = import('undici').then((undici) => ({ undici, agent: new undici.ProxyAgent(proxy) }));
-      agents.set(proxy, loaded);
+      loaded = import('undici').then((undici) => {
+        const agent = new undici.ProxyAgent(proxy);
+        const proxied = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+          undici.fetch(input as Parameters<Undici['fetch']>[0], {
+            ...(init as Parameters<Undici['fetch']>[1]),
+            dispatcher: agent,
+          });
+        return fetchTransport(proxied as unknown as typeof fetch);
+      });
+      viaProxy.set(proxy, loaded);
     }
-    const { undici, agent } = await loaded;
-    return undici.fetch(input as Parameters<Undici['fetch']>[0], {
-      ...(init as Parameters<Undici['fetch']>[1]),
-      dispatcher: agent,
-    });
+    return loaded;
   };
-  return fetchVia as unknown as typeof fetch;
+  return async (request) => {
+    const proxy = await proxyFor(request.url.origin);
+    return proxy === null ? direct(request) : (await throughProxy(proxy))(request);
+  };
 }

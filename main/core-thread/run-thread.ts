@@ -6,9 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 import { proxyFetchFromEnv } from '../api/proxy';
+import { fetchTransport } from '../api/transport';
 import { trustSystemCertificates } from '../api/system-ca';
-import { quietFetchTimers } from '../api/quiet-fetch-timers';
-import { systemProxyFetch } from '../api/system-proxy';
+import { systemProxyTransport } from '../api/system-proxy';
+import { keepAliveTransport } from '../api/keep-alive-transport';
 import type { PushToken } from '../push/payload';
 import { appDbPath } from '../store/app-store';
 import { useSqliteBinding } from '../store/native-binding';
@@ -62,18 +63,21 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
       });
   // This thread's fetch reaches every server: let it trust what the system trusts (private CAs).
   trustSystemCertificates(undefined, log.child('net'));
-  // No timer wheel ticking beside the long poll (every request has its own deadline).
-  quietFetchTimers(log.child('net'));
-  // A proxy the environment names wins (as for curl); otherwise the OS settings, where asked for.
-  const proxied =
-    proxyFetchFromEnv(process.env, log.child('net')) ??
-    (o.systemProxy ? systemProxyFetch((url) => asker.proxy(url), log.child('net')) : null);
+  // A proxy the environment names wins (as for curl): undici's fetch for every request (it applies
+  // NO_PROXY). Otherwise the OS settings, where asked for, per server: kept sockets of node:http
+  // for those reached directly, undici through the proxy for the others.
+  const envProxy = proxyFetchFromEnv(process.env, log.child('net'));
+  const transport = envProxy
+    ? fetchTransport(envProxy)
+    : o.systemProxy
+      ? systemProxyTransport((url) => asker.proxy(url), log.child('net'), keepAliveTransport())
+      : null;
   const credentials = opening ? (await opening).store : new MemoryCredentialStore();
   return createCore({
     dataDir: o.dataDir,
     credentials,
     log,
-    ...(proxied ? { fetch: proxied } : {}),
+    ...(transport ? { transport } : {}),
     ...(o.syncGraceMs !== undefined ? { syncGraceMs: o.syncGraceMs } : {}),
     ...(o.rendererDir !== undefined ? { rendererDir: o.rendererDir } : {}),
     ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: asker.pushToken } } : {}),

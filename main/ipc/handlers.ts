@@ -5,7 +5,7 @@
 import type { CallArgs, CallName, CallResult } from '../../common/ipc/contract';
 import type { AccountManager } from '../accounts/manager';
 import { findDraftForNarrow } from '../accounts/draft-lookup';
-import { probeServer } from '../api';
+import { probeServer, type HttpTransport } from '../api';
 import { createMessageHandlers } from './message-handlers';
 import { createRecordHandlers } from './record-handlers';
 import { createScheduledHandlers } from './scheduled-handlers';
@@ -17,11 +17,11 @@ import { createConversationHandlers } from './conversation-handlers';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> };
 
-export function createHandlers(manager: AccountManager, fetchImpl?: typeof fetch, emit?: EventListener): Handlers {
+export function createHandlers(manager: AccountManager, transport?: HttpTransport, emit?: EventListener): Handlers {
   const uploads = new UploadSessions(uploadAccount(manager), (name, payload) => emit?.(name, payload));
   return {
     'app:state': async () => manager.appState(),
-    'server:probe': (a) => probeServer(a.url, fetchImpl),
+    'server:probe': (a) => probeServer(a.url, transport),
     'server:acceptInsecure': async (a) => {
       await manager.acceptInsecure(a.url);
       return null;

@@ -1,7 +1,7 @@
 /**
- * The core thread's fetch keeps an idle socket until 1 s before the server's Keep-Alive hint ends
- * (quiet-fetch-timers.ts), not undici's 2 s: the batched read's socket idles a few seconds between
- * incoming messages and was reconnected for most reads (issue 28 item 2). Connections are counted
+ * The core's transport (keep-alive-transport.ts: Node's agent) keeps an idle socket until 1 s
+ * before the server's Keep-Alive hint ends, not undici's 2 s: the batched read's socket idles a
+ * few seconds between incoming messages and was reconnected for most reads (issue 28 item 2). Connections are counted
  * by a TCP relay in front of the server, and requests go back to back: no test here waits on a
  * clock. A server hinting 2 s shows the margin (with undici's 2 s nothing was ever kept); the dev
  * server shows polls and reads sharing the sockets it keeps.
@@ -11,9 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ApiClient } from '../../../main/api/client';
-import { quietFetchTimers } from '../../../main/api/quiet-fetch-timers';
 import { getEvents, registerQueue } from '../../../main/api/routes/events';
-import { createLogger } from '../../../main/log';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { startCannedServer, type CannedServer } from './canned-server';
 import { signIn } from './signed-in';
@@ -45,11 +43,6 @@ async function startRelay(target: string): Promise<Relay> {
 
 const ok = z.object({ result: z.literal('success') }).passthrough();
 
-beforeAll(() => {
-  // What the core thread does at its start (run-thread.ts); this test's worker stands in for it.
-  expect(quietFetchTimers(createLogger({ name: 'test', sink: () => undefined }))).toBe(true);
-});
-
 describe('a server that hints a 2 s keep-alive', () => {
   let canned: CannedServer;
   let relay: Relay;
@@ -67,7 +60,7 @@ describe('a server that hints a 2 s keep-alive', () => {
 
   it('has its socket reused by the next request', async () => {
     const client = new ApiClient({ realmUrl: relay.url });
-    // The first connection to an origin is never kept, with or without this (undici's own way); count after it.
+    // Counted after the first request (undici, the transport before, never kept an origin's first connection).
     await client.request('GET', '/server_settings', {}, ok);
     const before = relay.connections();
     for (let i = 0; i < 4; i++) await client.request('GET', '/server_settings', {}, ok);

@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IpcFailure } from '../../../main/failure-words';
 import { probeServer } from '../../../main/api/probe';
+import { fetchTransport, type HttpTransport } from '../../../main/api/transport';
 import { signIn, signInWithKey, type SignInDeps } from '../../../main/accounts/sign-in';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { createLogger } from '../../../main/log';
@@ -51,14 +52,14 @@ async function fakeRealm(realmUrl: string) {
     asked.push(url.toString());
     return fetch(`${target}${url.pathname}${url.search}`, init);
   };
-  return { asked, fetch: mapped };
+  return { asked, transport: fetchTransport(mapped) };
 }
 
-function deps(f: typeof fetch, insecureAccepted?: Set<string>): SignInDeps {
+function deps(transport: HttpTransport, insecureAccepted?: Set<string>): SignInDeps {
   return {
     credentials: new MemoryCredentialStore(),
     appStore: AppStore.open(tempDir()),
-    fetch: f,
+    transport,
     log: createLogger({ name: 'downgrade-test', level: 'error' }),
     now: () => Date.now(),
     ...(insecureAccepted ? { insecureAccepted } : {}),
@@ -68,14 +69,14 @@ function deps(f: typeof fetch, insecureAccepted?: Set<string>): SignInDeps {
 describe('https never downgrades to http', () => {
   it('keeps https when an https server names an http realm_url', async () => {
     const realm = await fakeRealm('http://chat.example.test');
-    const info = await probeServer('https://chat.example.test', realm.fetch);
+    const info = await probeServer('https://chat.example.test', realm.transport);
     expect(info.realmUrl).toBe('https://chat.example.test');
     expect(info.insecure).toBe(false);
   });
 
   it('sends the password and the key only over https', async () => {
     const realm = await fakeRealm('http://chat.example.test/');
-    const d = deps(realm.fetch);
+    const d = deps(realm.transport);
     const { record } = await signIn(d, { url: 'chat.example.test', email: 'me@example.test', password: 'hunter2' });
     expect(record.realmUrl).toBe('https://chat.example.test');
     expect(realm.asked.length).toBeGreaterThanOrEqual(3);
@@ -86,9 +87,9 @@ describe('https never downgrades to http', () => {
 describe('plain http to another computer', () => {
   it('is marked insecure, and sign-in is refused before any password is sent', async () => {
     const realm = await fakeRealm('http://chat.example.test');
-    expect((await probeServer('http://chat.example.test', realm.fetch)).insecure).toBe(true);
+    expect((await probeServer('http://chat.example.test', realm.transport)).insecure).toBe(true);
     const before = realm.asked.length;
-    const attempt = signIn(deps(realm.fetch), {
+    const attempt = signIn(deps(realm.transport), {
       url: 'http://chat.example.test',
       email: 'me@example.test',
       password: 'hunter2',
@@ -97,7 +98,7 @@ describe('plain http to another computer', () => {
     await expect(attempt).rejects.toBeInstanceOf(IpcFailure);
     // Only the settings probe went out: no fetch_api_key with the password.
     expect(realm.asked.slice(before).every((u) => u.endsWith('/server_settings'))).toBe(true);
-    const keyAttempt = signInWithKey(deps(realm.fetch), {
+    const keyAttempt = signInWithKey(deps(realm.transport), {
       url: 'http://chat.example.test',
       email: 'me@example.test',
       apiKey: KEY,
@@ -108,7 +109,7 @@ describe('plain http to another computer', () => {
 
   it('is allowed once the user accepted the warning for that origin', async () => {
     const realm = await fakeRealm('http://chat.example.test');
-    const d = deps(realm.fetch, new Set(['http://chat.example.test']));
+    const d = deps(realm.transport, new Set(['http://chat.example.test']));
     const { record } = await signIn(d, {
       url: 'http://chat.example.test',
       email: 'me@example.test',
@@ -119,7 +120,7 @@ describe('plain http to another computer', () => {
 
   it('needs no acceptance on loopback (the dev server)', async () => {
     const realm = await fakeRealm('http://127.0.0.1:9');
-    const info = await probeServer('http://127.0.0.1:9', realm.fetch);
+    const info = await probeServer('http://127.0.0.1:9', realm.transport);
     expect(info.insecure).toBe(false);
   });
 });
