@@ -5,10 +5,12 @@
  * event poll and the read go out for every incoming message: issue 28 item 2, bench/README.md).
  *
  * Kept sockets: Node's agent ends an idle one 1 s before the server's Keep-Alive hint runs out,
- * or after IDLE_SOCKET_MS when it hints nothing. A request sent on a kept socket the server had
- * just closed fails before any answer; it is sent again once on a new one (what browsers do for
- * any method: the server never saw it). TLS trusts the runtime's default certificates, the system
- * store included where ./system-ca.ts could add it. Answers are decompressed as fetch did.
+ * or after IDLE_SOCKET_MS when it hints nothing (below the idle limits of common servers and
+ * proxies: nginx 75 s). A request whose socket the server closes before any answer fails as
+ * unreachable and is not sent again here: the client cannot tell a socket closed while idle from
+ * a server that took the request and dropped it (a message posted twice), so the callers' own
+ * retries decide, as with fetch. TLS trusts the runtime's default certificates, the system store
+ * included where ./system-ca.ts could add it. Answers are decompressed as fetch did.
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -21,8 +23,6 @@ export const IDLE_SOCKET_MS = 30_000;
 /** As fetch. */
 const MAX_REDIRECTS = 20;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** What a request on a kept socket the server closed fails with, before any answer. */
-const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 type Agents = { http: http.Agent; https: https.Agent };
 
@@ -32,7 +32,7 @@ export function keepAliveTransport(): HttpTransport {
   return async (request) => {
     let current = request;
     for (let hops = 0; ; hops++) {
-      const res = await sendOnce(agents, current);
+      const res = await exchange(agents, current);
       const location = res.headers.location;
       if (!current.followRedirects || !REDIRECT_STATUSES.has(res.statusCode ?? 0) || !location) return answerOf(res);
       res.resume();
@@ -48,17 +48,6 @@ function redirected(request: HttpRequest, url: URL, seeOther: boolean): HttpRequ
   if (!seeOther) return { ...request, url };
   const { body: _body, ...rest } = request;
   return { ...rest, url, method: 'GET' };
-}
-
-/** One request, sent again once on a fresh socket if the kept one it went out on was closed. */
-async function sendOnce(agents: Agents, request: HttpRequest): Promise<http.IncomingMessage> {
-  try {
-    return await exchange(agents, request);
-  } catch (e) {
-    const stale = (e as { staleSocket?: boolean }).staleSocket === true;
-    if (!stale || request.signal.aborted) throw e;
-    return exchange(agents, request);
-  }
 }
 
 function exchange(agents: Agents, request: HttpRequest): Promise<http.IncomingMessage> {
@@ -77,10 +66,7 @@ function exchange(agents: Agents, request: HttpRequest): Promise<http.IncomingMe
     });
     req.once('response', resolve);
     // Every error is listened to (a later one, after the answer came, is the body read's to report).
-    req.on('error', (e: Error & { code?: string; staleSocket?: boolean }) => {
-      if (req.reusedSocket && e.code && STALE_SOCKET_CODES.has(e.code)) e.staleSocket = true;
-      reject(e);
-    });
+    req.on('error', reject);
     if (!body) req.end();
     else if (!request.onProgress) req.end(body);
     else void writeInPieces(req, body, request.onProgress);
