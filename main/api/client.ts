@@ -183,6 +183,21 @@ export class ApiClient {
     }
   }
 
+  /**
+   * GET of a file the server publishes outside the API (its emoji table), never signed, redirects
+   * followed: through this client's transport (the system's proxy, kept sockets, trusted
+   * certificates) and deadline, where the global fetch would ignore the proxy. Any host.
+   */
+  async publicGet(url: URL, opts: RequestOptions = {}): Promise<{ status: number; body: string }> {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw new TypeError(`${url.protocol} is not a web address`);
+    }
+    const label: RequestLabel = { method: 'GET', path: url.pathname, host: url.host };
+    const headers = { 'User-Agent': this.#userAgent, Accept: 'application/json' };
+    const answer = await this.#send(url, { method: 'GET', headers, body: undefined, carriesSecret: false }, label, opts);
+    return { status: answer.status, body: answer.body };
+  }
+
   /** One exchange with timeout and abort; reads the whole body inside the same deadline. */
   async #send(
     url: URL,

@@ -98,7 +98,7 @@ export class AccountRecords {
     this.editing = new EditTyping({ ...d, timers: d.timers });
     this.emoji = new EmojiTable({
       store,
-      realmUrl: d.client?.realmUrl ?? null,
+      client: d.client,
       log: d.log.child('emoji'),
       onChanged: () => this.#changed(['emoji']),
     });

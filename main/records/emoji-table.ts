@@ -3,10 +3,11 @@
  * `server_emoji_data_url` (Zulip 6.0, FL 140), kept in the cache and fetched again only when the
  * URL changes (Zulip bakes a content hash into it). A server without the URL is answered with
  * null: the renderer then uses its bundled copy of Zulip's table. The file is a static asset, so
- * it is fetched without credentials: the API key never goes to that URL, whatever host it names.
+ * it is fetched without credentials (the API key never goes to that URL, whatever host it names),
+ * through the account's client: the same proxy, certificates and deadline as its API requests.
  */
 import { parseEmojiData, type CustomEmoji, type EmojiNameTable } from '../../common/emoji-names';
-import { describeNetworkFailure } from '../api/network';
+import type { ApiClient } from '../api/client';
 import type { Logger } from '../log';
 import type { AccountStore } from '../store/account-store';
 
@@ -16,8 +17,8 @@ const MAX_BYTES = 5_000_000;
 
 export interface EmojiTableDeps {
   store: AccountStore;
-  /** Where a relative URL is resolved; null when the account has no client (signed out). */
-  realmUrl: string | null;
+  /** Fetches the table and resolves a relative URL against its organization; null when signed out. */
+  client: ApiClient | null;
   log: Logger;
   /** The table changed: the renderer asks for it again. */
   onChanged(): void;
@@ -41,7 +42,8 @@ export class EmojiTable {
    * address (a hostile or broken server) is left out rather than handed to the renderer.
    */
   custom(): CustomEmoji[] {
-    const { store, realmUrl } = this.#d;
+    const { store } = this.#d;
+    const realmUrl = this.#d.client?.realmUrl ?? null;
     return store.emojiTable.customEmoji().flatMap((e) => {
       let url: URL;
       try {
@@ -56,17 +58,17 @@ export class EmojiTable {
 
   /** A register answered: fetch the table when its URL is new. Never rejects. */
   async afterRegister(dataUrl: string | undefined): Promise<void> {
-    const { store, realmUrl, log } = this.#d;
+    const { store, client, log } = this.#d;
     const stored = store.emojiTable.get();
     if (dataUrl === undefined) {
       // An older server (or one downgraded): Zulip's bundled names apply.
       if (stored) this.#replace(() => store.emojiTable.clear());
       return;
     }
-    if (realmUrl === null || stored?.url === dataUrl || this.#inFlight === dataUrl) return;
+    if (client === null || stored?.url === dataUrl || this.#inFlight === dataUrl) return;
     this.#inFlight = dataUrl;
     try {
-      const codeToNames = await fetchEmojiData(new URL(dataUrl, `${realmUrl}/`));
+      const codeToNames = await fetchEmojiData(client, new URL(dataUrl, `${client.realmUrl}/`));
       this.#replace(() => store.emojiTable.set({ url: dataUrl, codeToNames }));
     } catch (e) {
       // The previous table (or the bundled one) stays in use; the next register tries again.
@@ -83,18 +85,14 @@ export class EmojiTable {
   }
 }
 
-async function fetchEmojiData(url: URL): Promise<Record<string, string[]>> {
+async function fetchEmojiData(client: ApiClient, url: URL): Promise<Record<string, string[]>> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new Error(`the emoji data URL is not a web address (${url.protocol})`);
   }
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (e) {
-    throw new Error(`could not reach ${url.host}: ${describeNetworkFailure(e)}`, { cause: e });
-  }
-  if (!res.ok) throw new Error(`${url.host} answered ${res.status} for the emoji data`);
-  const text = await res.text();
+  // The client's errors already say which host could not be reached, and why.
+  const res = await client.publicGet(url, { timeoutMs: TIMEOUT_MS });
+  if (res.status < 200 || res.status > 299) throw new Error(`${url.host} answered ${res.status} for the emoji data`);
+  const text = res.body;
   if (text.length > MAX_BYTES) throw new Error('the emoji data is too large to be an emoji table');
   let body: unknown;
   try {

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type LogEntry } from '../../../main/log';
+import { ApiClient } from '../../../main/api/client';
 import { EmojiTable } from '../../../main/records/emoji-table';
 import { AccountStore } from '../../../main/store/account-store';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
@@ -22,12 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-function setup(file = join(tempDir(), 'emoji.sqlite')) {
+function setup(file = join(tempDir(), 'emoji.sqlite'), client = new ApiClient({ realmUrl: server.baseUrl })) {
   const store = AccountStore.open(file);
   const warnings: LogEntry[] = [];
   const log = createLogger({ name: 't', sink: (_line, e) => void (e.level === 'warn' && warnings.push(e)) });
   let changes = 0;
-  const table = new EmojiTable({ store, realmUrl: server.baseUrl, log, onChanged: () => changes++ });
+  const table = new EmojiTable({ store, client, log, onChanged: () => changes++ });
   return { store, table, file, warnings, changes: () => changes };
 }
 
@@ -72,6 +73,24 @@ describe('EmojiTable', () => {
       expect.stringMatching(/answered 404 for the emoji data/),
       'the emoji data is not JSON',
     ]);
+    store.close();
+  });
+
+  it('goes out through the account’s client (its proxy and certificates), never signed', async () => {
+    const seen: { url: string; authorization: string | null }[] = [];
+    // The client of a signed-in account, its requests counted where they leave it.
+    const client = new ApiClient({
+      realmUrl: server.baseUrl,
+      auth: { email: 'iago@parley.example', apiKey: 'not-to-be-sent' },
+      fetch: (input, init) => {
+        seen.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization') });
+        return fetch(input, init);
+      },
+    });
+    const { store, table } = setup(join(tempDir(), 'emoji.sqlite'), client);
+    await table.afterRegister(dataUrl);
+    expect(table.names()?.['1f642']?.[0]).toBe('smile');
+    expect(seen).toEqual([{ url: new URL(dataUrl, server.baseUrl).href, authorization: null }]);
     store.close();
   });
 
