@@ -10,13 +10,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   openChannelFromSidebar,
-  sharedChannel,
+  ownerAndAmir,
   signInThroughUi,
   startE2eApp,
   UI_TIMEOUT,
   type E2eApp,
 } from './support';
-import { ZulipUser } from './zulip-http';
+import type { ZulipUser } from './zulip-http';
 
 let app: E2eApp;
 let page: Page;
@@ -28,11 +28,10 @@ const TOPIC = 'night shift';
 beforeAll(async () => {
   app = await startE2eApp('hidden-window', { width: 1280, height: 700 });
   page = app.page;
-  const o = app.server.byRole(100);
-  const a = app.server.byRole(200);
-  owner = await ZulipUser.login(app.server.baseUrl, o.email, o.password);
-  amir = await ZulipUser.login(app.server.baseUrl, a.email, a.password);
-  channel = await sharedChannel(owner, amir);
+  const { ownerLogin: o, owner: ownerUser, amir: amirUser, channel: shared } = await ownerAndAmir(app);
+  owner = ownerUser;
+  amir = amirUser;
+  channel = shared;
   await amir.sendToTopic(channel.stream_id, TOPIC, 'Shift starts at ten');
   await owner.markChannelRead(channel.stream_id);
   await page.goto(app.host.url);

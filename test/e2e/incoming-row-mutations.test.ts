@@ -12,13 +12,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   openChannelFromSidebar,
-  sharedChannel,
+  ownerAndAmir,
   signInThroughUi,
   startE2eApp,
   UI_TIMEOUT,
   type E2eApp,
 } from './support';
-import { ZulipUser } from './zulip-http';
+import type { ZulipUser } from './zulip-http';
 
 let app: E2eApp;
 let page: Page;
@@ -29,11 +29,9 @@ const TOPIC = 'release checklist';
 beforeAll(async () => {
   app = await startE2eApp('incoming-row-mutations', { width: 1280, height: 700 });
   page = app.page;
-  const o = app.server.byRole(100);
-  const a = app.server.byRole(200);
-  const owner = await ZulipUser.login(app.server.baseUrl, o.email, o.password);
-  amir = await ZulipUser.login(app.server.baseUrl, a.email, a.password);
-  channel = await sharedChannel(owner, amir);
+  const { ownerLogin: o, owner, amir: amirUser, channel: shared } = await ownerAndAmir(app);
+  amir = amirUser;
+  channel = shared;
   // One long topic: the rows at the top of the view are mid-topic, so the pinned bar shows.
   for (let i = 1; i <= 30; i++) await amir.sendToTopic(channel.stream_id, TOPIC, `Checklist item ${i} of 30`);
   await owner.markChannelRead(channel.stream_id);

@@ -7,8 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, sharedChannel, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
-import { ZulipUser } from './zulip-http';
+import { ARTIFACTS, ownerAndAmir, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 
 let app: E2eApp;
 let page: Page;
@@ -49,11 +48,8 @@ async function scrollTo(text: string, up: boolean): Promise<void> {
 beforeAll(async () => {
   app = await startE2eApp('sticky-recipient-bar', { width: 1280, height: 700 });
   page = app.page;
-  const o = app.server.byRole(100);
-  const a = app.server.byRole(200);
-  const owner = await ZulipUser.login(app.server.baseUrl, o.email, o.password);
-  const amir = await ZulipUser.login(app.server.baseUrl, a.email, a.password);
-  channel = await sharedChannel(owner, amir);
+  const { ownerLogin: o, owner, amir, channel: shared } = await ownerAndAmir(app);
+  channel = shared;
   for (let i = 1; i <= 40; i++) await amir.sendToTopic(channel.stream_id, LONG, `Planning point ${i} of 40`);
   for (let i = 1; i <= 20; i++) await amir.sendToTopic(channel.stream_id, NEXT, `Moving note ${i} of 20`);
   await owner.markChannelRead(channel.stream_id);

@@ -15,7 +15,7 @@ import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { createLogger } from '../../main/log';
 import { APP_CHROMIUM_ARGS } from '../helpers/chromium';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../helpers/devserver';
-import type { ZulipUser } from './zulip-http';
+import { ZulipUser } from './zulip-http';
 
 export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 export const UI_TIMEOUT = 20_000;
@@ -92,6 +92,18 @@ export async function sharedChannel(a: ZulipUser, b: ZulipUser): Promise<{ strea
   const shared = (await a.subscriptions()).find((s) => inB.has(s.stream_id));
   if (!shared) throw new Error('The demo seed has no channel both users are in');
   return shared;
+}
+
+/**
+ * The two people of the files where one writes and the other reads in the UI: the owner (the
+ * app's user; `ownerLogin` signs the page in) and amir, a member, over HTTP, with a channel both are in.
+ */
+export async function ownerAndAmir(app: E2eApp) {
+  const ownerLogin = app.server.byRole(100);
+  const a = app.server.byRole(200);
+  const owner = await ZulipUser.login(app.server.baseUrl, ownerLogin.email, ownerLogin.password);
+  const amir = await ZulipUser.login(app.server.baseUrl, a.email, a.password);
+  return { ownerLogin, owner, amir, channel: await sharedChannel(owner, amir) };
 }
 
 /** An app as most files start: the demo organization, signed in through the UI as its owner. */
