@@ -158,9 +158,15 @@ describe('Inbox groups collapse', () => {
 
 describe('Recent conversations rows', () => {
   const sidebar: Sidebar = { ...big, channels: [channel(1, 2)] };
-  const minutesAgo = (m: number) => Math.floor(Date.now() / 1000) - m * 60;
+  /**
+   * Seconds before `from`. The screen's clock is read when it is drawn: times counted from a
+   * moment taken before that never come out a minute short (counted from when loadDetails ran,
+   * a few milliseconds after the draw, "5 minutes ago" could read "4 minutes ago").
+   */
+  const minutesAgo = (m: number, from = Date.now()) => Math.floor(from / 1000) - m * 60;
 
   it('show the recent senders and the last message’s time that main reports, asked in one call', async () => {
+    const before = Date.now();
     const loadDetails = vi.fn(async (narrows: unknown[]) =>
       narrows.map((_, i) => ({
         participants: [
@@ -168,7 +174,7 @@ describe('Recent conversations rows', () => {
           { userId: 2, name: 'Bo Diddley', avatarUrl: null },
         ],
         participantCount: i === 0 ? 6 : 2,
-        lastTimestamp: minutesAgo(5 + i * 60),
+        lastTimestamp: minutesAgo(5 + i * 60, before),
       })),
     );
     render(ConversationsScreen, { mode: 'recent', sidebar, visibilityOf: () => 'none', onOpen: vi.fn(), loadDetails });
