@@ -3,6 +3,7 @@
  * server, which publishes Zulip's table there): fetched once per URL, kept in the cache file,
  * fetched again when the URL changes, and dropped for a server that publishes none.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type LogEntry } from '../../../main/log';
@@ -12,6 +13,13 @@ import { AccountStore } from '../../../main/store/account-store';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
 import { loginRole } from '../../devserver/messages-support';
 import { tempDir } from '../store/fixtures';
+
+/** Zulip's own emoji names (the copy of ../shared/reference/zulip-emoji-names.json kept in common/). */
+const ZULIP_NAMES = (
+  JSON.parse(readFileSync(new URL('../../../common/zulip-emoji-names.json', import.meta.url), 'utf8')) as {
+    name_to_codepoint: Record<string, string>;
+  }
+).name_to_codepoint;
 
 let server: RunningDevServer;
 let dataUrl: string;
@@ -90,6 +98,10 @@ describe('EmojiTable', () => {
     const { store, table } = setup(join(tempDir(), 'emoji.sqlite'), client);
     await table.afterRegister(dataUrl);
     expect(table.names()?.['1f642']?.[0]).toBe('smile');
+    // Every name it holds is one a real Zulip server accepts (Zulip's own table, common/zulip-emoji-names.json).
+    const held = Object.values(table.names() ?? {}).flat();
+    expect(held.length).toBeGreaterThan(1000);
+    expect(held.filter((name) => !(name in ZULIP_NAMES))).toEqual([]);
     expect(seen).toEqual([{ url: new URL(dataUrl, server.baseUrl).href, authorization: null }]);
     store.close();
   });
