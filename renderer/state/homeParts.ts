@@ -4,6 +4,7 @@ import type { BridgeClient } from '../lib/bridge';
 import { ComposeState } from './compose.svelte';
 import { MessageActions } from './messageActions';
 import { MessagesState } from './messages.svelte';
+import { tallyOf } from './narrowSnapshots';
 import { ReadTracker } from './readTracker';
 import { RecordList } from './recordList.svelte';
 import { SearchState } from './search.svelte';
@@ -38,11 +39,13 @@ export function buildHomeParts(bridge: BridgeClient, account: AccountSummary): H
   const typing = new TypingState(bridge, accountId, account.userId);
   const reminders = account.features?.reminders === true;
   const actions = new MessageActions(bridge, accountId, account.userId, reminders, typing);
+  const sidebar = new SidebarState(bridge, accountId);
   return {
     accountId,
     features: account.features ?? null,
-    sidebar: new SidebarState(bridge, accountId),
-    messages: new MessagesState(bridge, accountId, account.userId),
+    sidebar,
+    // A conversation shown again draws its kept window at once when the sidebar shows it current.
+    messages: new MessagesState(bridge, accountId, account.userId, (narrow) => tallyOf(sidebar.sidebar, narrow)),
     compose: new ComposeState(bridge, accountId),
     actions,
     reads: new ReadTracker(actions, bridge),

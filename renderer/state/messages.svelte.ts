@@ -13,6 +13,7 @@ import type { BridgeClient } from '../lib/bridge';
 import { describe } from '../lib/bridge';
 import { errorText } from '../lib/errors';
 import { messageInNarrow, narrowKey } from '../lib/narrow';
+import { NarrowSnapshots, reuseEqual, type NarrowTally } from './narrowSnapshots';
 import {
   insertMessages,
   isConfirmed,
@@ -58,18 +59,37 @@ export class MessagesState {
   /** Bumped whenever the narrow changes, so answers for an earlier narrow are dropped. */
   private generation = 0;
   private readonly stops: Array<() => void>;
+  /** The windows of conversations left, shown again at once when they are current (narrowSnapshots.ts). */
+  readonly #kept: NarrowSnapshots;
 
+  /**
+   * `tally`: what the sidebar says of a conversation now (narrowSnapshots.ts's tallyOf); without
+   * it no kept window is shown, and every opening waits for the core's page.
+   */
   constructor(
     private readonly bridge: BridgeClient,
     readonly accountId: string,
     readonly selfUserId: number,
+    private readonly tally: (narrow: Narrow) => NarrowTally | null = () => null,
   ) {
+    this.#kept = new NarrowSnapshots(selfUserId);
     this.stops = [
       bridge.on('messages:added', (p) => p.accountId === accountId && this.applyAdded(p.messages)),
-      bridge.on('messages:updated', (p) => p.accountId === accountId && this.applyUpdated(p.messages)),
-      bridge.on('messages:removed', (p) => p.accountId === accountId && this.applyRemoved(p.messageIds)),
+      bridge.on('messages:updated', (p) => {
+        if (p.accountId !== accountId) return;
+        this.#kept.applyUpdated(p.messages);
+        this.applyUpdated(p.messages);
+      }),
+      bridge.on('messages:removed', (p) => {
+        if (p.accountId !== accountId) return;
+        this.#kept.applyRemoved(p.messageIds);
+        this.applyRemoved(p.messageIds);
+      }),
       // Deltas may have been missed while the transport was down: reload the newest page.
-      bridge.onReconnect(() => void (this.narrow && this.showNewest())),
+      bridge.onReconnect(() => {
+        this.#kept.clear();
+        void (this.narrow && this.showNewest());
+      }),
     ];
   }
 
@@ -80,6 +100,7 @@ export class MessagesState {
    * messages the anchor resolves to the newest.
    */
   async open(narrow: Narrow, at?: number): Promise<void> {
+    if (this.narrow && !this.loading) this.#kept.keep(this.narrow, this.messages, this.foundOldest, this.foundNewest);
     this.narrow = narrow;
     this.bridge.call('view:open', { accountId: this.accountId, narrow }).catch((error: unknown) => {
       // Only the restore-on-next-start is lost; not worth interrupting the user.
@@ -87,7 +108,7 @@ export class MessagesState {
     });
     // At a message (a clicked notification): the window around it, that message at the top.
     if (at !== undefined) await this.load(at, OPENING_WINDOW.before, OPENING_WINDOW.after);
-    else await this.load(OPENING_WINDOW.anchor, OPENING_WINDOW.before, OPENING_WINDOW.after);
+    else await this.load(OPENING_WINDOW.anchor, OPENING_WINDOW.before, OPENING_WINDOW.after, true);
   }
 
   /** (Re)loads the newest page of the open narrow, replacing the window. */
@@ -95,23 +116,47 @@ export class MessagesState {
     await this.load('newest', PAGE_SIZE, 0);
   }
 
-  private async load(anchor: 'newest' | 'first_unread' | number, before: number, after: number): Promise<void> {
+  /**
+   * Loads a window of the open narrow. `fromKept`: an opening, which shows the window kept when the
+   * narrow was left (if it is current) while the core's page is on its way; it stays `loading`
+   * meanwhile, so nothing is marked read from it, and the page then replaces it in place.
+   */
+  private async load(
+    anchor: 'newest' | 'first_unread' | number,
+    before: number,
+    after: number,
+    fromKept = false,
+  ): Promise<void> {
     const narrow = this.narrow;
     if (!narrow) return;
     const generation = ++this.generation;
-    this.messages = [];
-    this.foundOldest = false;
-    this.foundNewest = false;
-    this.startAt = null;
+    const kept = fromKept ? this.#kept.take(narrow, this.tally(narrow)) : null;
+    this.messages = kept?.messages ?? [];
+    this.foundOldest = kept?.foundOldest ?? false;
+    this.foundNewest = kept !== null;
+    this.startAt = kept && kept.firstUnreadId !== null ? { opening: generation, messageId: kept.firstUnreadId } : null;
     this.loading = true;
     this.error = null;
     this.edgeNote = null;
+    if (kept) this.opened = generation;
     // An opening: what the cache holds of the window shows at once; the rest is paged in as the
     // reader scrolls to its edges (loadOlder/loadNewer), not awaited before the first screen.
     const page = await this.fetch(generation, narrow, anchor, before, after, true);
     if (generation !== this.generation) return;
     this.loading = false;
     if (!page) return;
+    if (kept) {
+      // Placed already: the page's window replaces the kept one, keeping equal messages' objects
+      // and what arrived while it was on its way (echoes of sends, messages past its end).
+      const end = newestConfirmedId(page.messages);
+      const since = this.messages.filter((m) => !isConfirmed(m) || (end !== null && m.id > end));
+      this.messages = reuseEqual(insertMessages(since, page.messages), this.messages);
+      this.foundOldest = page.foundOldest;
+      this.foundNewest = page.foundNewest;
+      this.fromCache = page.fromCache;
+      this.names = page.names ?? null;
+      return;
+    }
     this.messages = insertMessages(this.messages, page.messages);
     this.foundOldest = page.foundOldest;
     this.foundNewest = page.foundNewest;

@@ -12,6 +12,7 @@ import { DEV_CORE_THREAD_ENTRY, startCoreThread, type RemoteCore } from '../../m
 import { openCredentialStore, type CredentialStore } from '../../main/credentials';
 import { startBridgeHost, type BridgeHost } from '../../main/host/bridge-host';
 import { RENDERER_DIST } from '../../main/host/renderer-dist';
+import type { Core } from '../../main/ipc/types';
 import { createLogger } from '../../main/log';
 import { APP_CHROMIUM_ARGS } from '../helpers/chromium';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../helpers/devserver';
@@ -33,10 +34,15 @@ export interface E2eApp {
 }
 
 /** `label` names the temp folder, the keychain service and the log. */
+/**
+ * `wrapCore`: what the bridge host talks to instead of the core itself, for a file that needs
+ * to hold or watch the page's calls (the core stays real; only the boundary is observed).
+ */
 export async function startE2eApp(
   label: string,
   viewport = { width: 1280, height: 900 },
   serverOptions: Parameters<typeof startDevServer>[0] = { seed: 'demo' },
+  wrapCore: (core: Core) => Core = (core) => core,
 ): Promise<E2eApp> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const log = createLogger({ name: `e2e-${label}`, level: 'error' });
@@ -49,7 +55,7 @@ export async function startE2eApp(
     { dataDir: join(work, 'data'), keychainService, log: { name: `e2e-${label}`, level: 'error' } },
     { entry: DEV_CORE_THREAD_ENTRY, log },
   );
-  const host = await startBridgeHost({ core, rendererDir: RENDERER_DIST, log });
+  const host = await startBridgeHost({ core: wrapCore(core), rendererDir: RENDERER_DIST, log });
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: [...APP_CHROMIUM_ARGS],
