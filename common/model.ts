@@ -135,6 +135,13 @@ export interface MessageView {
   sendError?: string;
 }
 
+/** One flag turned on or off for some messages (the messages:flags event). */
+export interface FlagChange {
+  flag: 'read' | 'starred';
+  on: boolean;
+  ids: number[];
+}
+
 export interface MessagePage {
   narrow: Narrow;
   messages: MessageView[];

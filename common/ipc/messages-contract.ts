@@ -1,11 +1,13 @@
 /**
  * The part of the IPC contract about acting on messages (read, star, react, edit, move,
  * delete, typing), unread counts and search. ./contract.ts merges these into Calls and Events.
- * Read, star and reaction changes show at once as messages:updated / sidebar:changed /
- * unreads:changed and are undone (with the same events) if the server refuses.
+ * Read, star and reaction changes show at once as messages:flags (read, starred) or
+ * messages:updated, sidebar:changed and unreads:changed, and are undone (with the same events)
+ * if the server refuses.
  */
 import type {
   EmojiRef,
+  FlagChange,
   MarkReadScope,
   MessageEdit,
   Narrow,
@@ -60,6 +62,12 @@ export interface MessageCalls {
 export interface MessageEvents {
   /** The account's unread counts, whenever they change. */
   'unreads:changed': { counts: UnreadSummary };
+  /**
+   * Read or starred turned on or off for these messages, in order: the page changes that field
+   * of the ones it holds. Sent instead of messages:updated for these two flags, which change by
+   * the thousand (marking a channel or everything read) and carry nothing else.
+   */
+  'messages:flags': { accountId: string; changes: FlagChange[] };
 }
 
 export const MESSAGE_CALL_NAMES = [
@@ -75,4 +83,4 @@ export const MESSAGE_CALL_NAMES = [
   'messages:markUnread',
 ] as const satisfies readonly (keyof MessageCalls)[];
 
-export const MESSAGE_EVENT_NAMES = ['unreads:changed'] as const satisfies readonly (keyof MessageEvents)[];
+export const MESSAGE_EVENT_NAMES = ['unreads:changed', 'messages:flags'] as const satisfies readonly (keyof MessageEvents)[];

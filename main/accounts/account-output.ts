@@ -119,6 +119,7 @@ export class AccountOutput {
     // First: a widened view of people (can_access_all_users_group) makes past refusals worth asking again.
     if (deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('realm'))) this.unknownUsers.realmChanged();
     this.noticeUsers([...added, ...updated], deltas);
+    if (m.flags.length > 0) emit('messages:flags', { accountId, changes: m.flags });
     if (updated.length > 0) emit('messages:updated', { accountId, messages: updated });
     if (m.removed.length > 0) emit('messages:removed', { accountId, messageIds: m.removed });
     const usersChanged = deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));

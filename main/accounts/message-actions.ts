@@ -100,7 +100,7 @@ export class MessageActions {
     store.readIntents.want(ids, true);
     const mine = this.#touched(ids, 'read');
     const rows = scope.kind === 'all' ? undefined : touchedBy(entries);
-    this.#changed(ids, true, rows);
+    this.#flagged('read', true, ids, rows);
     try {
       if (scope.kind === 'messages') await this.#reads.add(scope.ids);
       else await markReadOnServer(client, this.#d.featureLevel(), scope, ids, this.#d.log);
@@ -132,7 +132,7 @@ export class MessageActions {
     const mine = this.#touched(unread, 'read');
     // Only these conversations' sidebar rows are rebuilt and compared, not the whole sidebar.
     const rows = touchedBy(entries);
-    this.#changed(unread, true, rows);
+    this.#flagged('read', true, unread, rows);
     this.#reads.add(unread).then(
       () => store.versions.end(mine),
       (e: unknown) => {
@@ -156,7 +156,7 @@ export class MessageActions {
     const ids = markCachedUnread(store, narrow, fromId, selfUserId);
     store.readIntents.want(ids, false);
     const mine = this.#touched(ids, 'read');
-    this.#changed(ids, true);
+    this.#flagged('read', false, ids);
     try {
       const level = this.#d.featureLevel();
       await markUnreadOnServer(client, level, toApiNarrow(narrow, level, selfUserId), fromId, ids);
@@ -164,7 +164,7 @@ export class MessageActions {
       store.readIntents.forget(ids);
       const undo = ids.filter((id) => !store.versions.touchedSince(id, mine));
       store.transaction(() => store.unreads.remove(undo));
-      this.#changed(undo, true);
+      this.#flagged('read', true, undo);
       throw e;
     } finally {
       store.versions.end(mine);
@@ -186,7 +186,7 @@ export class MessageActions {
     const wasStarred = new Set(messageIds.filter((id) => store.starred.has(id)));
     store.transaction(() => store.messages.setStarred(messageIds, starred));
     const mine = this.#touched(messageIds, 'starred');
-    this.#changed(messageIds, true);
+    this.#flagged('starred', starred, messageIds);
     try {
       await setFlagInBatches(client, messageIds, starred ? 'add' : 'remove', 'starred');
     } catch (e) {
@@ -350,11 +350,24 @@ export class MessageActions {
     const { store } = this.#d;
     const undo = entries.filter((u) => !store.versions.touchedSince(u.messageId, mine));
     store.transaction(() => store.unreads.add(undo));
-    this.#changed(
+    this.#flagged(
+      'read',
+      false,
       undo.map((u) => u.messageId),
-      true,
       rows,
     );
+  }
+
+  /**
+   * Read or starred turned `on` for `ids`: the page hears the IDs (messages:flags), the sidebar's
+   * counts are compared (`rows`: the rows the change can touch; absent: any).
+   */
+  #flagged(flag: 'read' | 'starred', on: boolean, ids: readonly number[], rows?: SidebarTouch): void {
+    const cached = this.#d.store.messages.cachedIds(ids);
+    const deltas: Delta[] = [];
+    if (cached.length > 0) deltas.push({ kind: 'flagsChanged', flag, on, ids: cached });
+    deltas.push(rows ? { kind: 'sidebarChanged', touched: rows } : { kind: 'sidebarChanged' });
+    this.#d.publish(deltas);
   }
 
   /** `rows`: the sidebar rows the change can touch (absent: any, and the whole sidebar is compared). */

@@ -2,7 +2,7 @@
  * What changed in the cache, as appliers report it. The account turns a batch's deltas into
  * the renderer's events (messages:added/updated/removed, sidebar:changed), once per batch.
  */
-import type { Narrow, RecordArea } from '../../common/model';
+import type { FlagChange, Narrow, RecordArea } from '../../common/model';
 
 /**
  * The sidebar rows a change can have touched, so the account rebuilds and compares only those:
@@ -36,6 +36,8 @@ export function touchOf(channelId: number | null): SidebarTouch {
 export type Delta =
   | { kind: 'messagesAdded'; ids: number[] }
   | { kind: 'messagesUpdated'; ids: number[] }
+  /** Read or starred turned on or off, nothing else: the page gets the IDs, not the messages. */
+  | { kind: 'flagsChanged'; flag: FlagChange['flag']; on: boolean; ids: number[] }
   | { kind: 'messagesRemoved'; ids: number[] }
   /** The server's message `id` replaces the local echo `localId`. */
   | { kind: 'echoConfirmed'; localId: string; id: number }
@@ -52,6 +54,8 @@ export type Delta =
 export interface MergedDeltas {
   added: number[];
   updated: number[];
+  /** In order; without the messages added, updated (their views say it) or removed in the batch. */
+  flags: FlagChange[];
   removed: number[];
   confirmed: { localId: string; id: number }[];
   /** Which sidebar rows to rebuild, or null when the sidebar is as it was. */
@@ -71,6 +75,7 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
   const updated = new Set<number>();
   const removed = new Set<number>();
   const confirmed: { localId: string; id: number }[] = [];
+  const flags: FlagChange[] = [];
   let sidebar: SidebarScope | null = null;
   for (const d of deltas) {
     switch (d.kind) {
@@ -79,6 +84,9 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
         break;
       case 'messagesUpdated':
         d.ids.forEach((id) => updated.add(id));
+        break;
+      case 'flagsChanged':
+        flags.push({ flag: d.flag, on: d.on, ids: d.ids });
         break;
       case 'messagesRemoved':
         d.ids.forEach((id) => removed.add(id));
@@ -97,6 +105,9 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
     added: [...added].filter(keep).sort((a, b) => a - b),
     // An update to a message added in the same batch is already in its added view.
     updated: [...updated].filter((id) => keep(id) && !added.has(id) && !confirmedIds.has(id)).sort((a, b) => a - b),
+    flags: flags
+      .map((f) => ({ ...f, ids: f.ids.filter((id) => keep(id) && !added.has(id) && !updated.has(id) && !confirmedIds.has(id)) }))
+      .filter((f) => f.ids.length > 0),
     removed: [...removed].sort((a, b) => a - b),
     confirmed: confirmed.filter((c) => keep(c.id)),
     sidebar,

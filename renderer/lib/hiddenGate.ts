@@ -12,6 +12,7 @@ import type { EventName } from '../../common/ipc/contract';
 export const HELD_WHILE_HIDDEN: ReadonlySet<EventName> = new Set<EventName>([
   'messages:added',
   'messages:updated',
+  'messages:flags',
   'messages:removed',
   'sidebar:changed',
   'sidebar:delta',

@@ -1,7 +1,7 @@
 /**
  * What the user can do to a message or a narrow, as calls to main. Each method throws a
  * BridgeError on failure so the control that asked can show it beside itself; the changes
- * themselves come back as messages:updated / messages:removed / sidebar:changed.
+ * themselves come back as messages:flags / messages:updated / messages:removed / sidebar:changed.
  */
 import type {
   ComposeTarget,
@@ -83,7 +83,7 @@ export class MessageActions {
 
   /**
    * Messages seen on screen: answered once main's cache has them read (the server is told in a
-   * batch; if it refuses, they come back unread as messages:updated).
+   * batch; if it refuses, they come back unread as messages:flags).
    */
   async markSeen(ids: number[]): Promise<number> {
     const scope = { kind: 'messages', ids } as const;

@@ -6,7 +6,7 @@
  * number). Its confirmed copy (or an updated echo, e.g. with a sendError) carrying the same
  * localId replaces it in place; messages:removed with the echo's id also takes it away.
  */
-import type { MessageView } from '../../common/model';
+import type { FlagChange, MessageView } from '../../common/model';
 
 /** Known to the server, so its id is a real message id (ordering, paging anchors). */
 export function isConfirmed(message: MessageView): boolean {
@@ -88,4 +88,23 @@ export function oldestConfirmedId(list: readonly MessageView[]): number | null {
 
 export function newestConfirmedId(list: readonly MessageView[]): number | null {
   return list.findLast(isConfirmed)?.id ?? null;
+}
+
+/**
+ * `list` with the flag changes applied in order (messages:flags): a message whose field changes
+ * becomes a new object, the others stay the same; `list` itself when nothing in it changed.
+ */
+export function withFlags(list: readonly MessageView[], changes: readonly FlagChange[]): MessageView[] {
+  let out: MessageView[] | null = null;
+  for (const { flag, on, ids } of changes) {
+    const wanted = new Set(ids);
+    const current: MessageView[] = out ?? (list as MessageView[]);
+    for (let i = 0; i < current.length; i++) {
+      const m = current[i]!;
+      if (m[flag] === on || !wanted.has(m.id) || !isConfirmed(m)) continue;
+      out ??= [...list];
+      out[i] = { ...m, [flag]: on };
+    }
+  }
+  return out ?? (list as MessageView[]);
 }

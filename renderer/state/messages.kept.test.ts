@@ -132,3 +132,40 @@ describe('MessagesState: a conversation shown again', () => {
     await opening;
   });
 });
+
+describe('MessagesState: flag changes (messages:flags)', () => {
+  it('changes the field of the messages it holds, in order, and leaves the others the same objects', async () => {
+    const bridge = new MemoryBridge();
+    const held = [message({ id: 1, read: false }), message({ id: 2, read: false }), message({ id: 3 })];
+    bridge.handle('view:open', () => null);
+    bridge.handle('messages:page', ({ narrow }) => ({
+      narrow,
+      messages: held,
+      foundOldest: true,
+      foundNewest: true,
+      fromCache: false,
+    }));
+    const state = new MessagesState(bridge.client(), 'acc-1', SELF_ID);
+    await state.open(general);
+    const before = state.messages;
+    bridge.emit('messages:flags', {
+      accountId: 'acc-1',
+      changes: [
+        { flag: 'read', on: true, ids: [1, 2, 50] },
+        { flag: 'read', on: false, ids: [2] },
+        { flag: 'starred', on: true, ids: [3] },
+      ],
+    });
+    expect(state.messages.map((m) => [m.id, m.read, m.starred])).toEqual([
+      [1, true, false],
+      [2, false, false],
+      [3, true, true],
+    ]);
+    // Another account's change, or one that changes nothing: the same list.
+    const after = state.messages;
+    bridge.emit('messages:flags', { accountId: 'acc-2', changes: [{ flag: 'read', on: false, ids: [1] }] });
+    bridge.emit('messages:flags', { accountId: 'acc-1', changes: [{ flag: 'read', on: true, ids: [1, 3] }] });
+    expect(state.messages).toBe(after);
+    expect(before[1]).toBe(held[1]);
+  });
+});

@@ -7,7 +7,7 @@
  * the conversation. The list view is virtualized, so the bound is about memory, not the DOM.
  */
 import { tick } from 'svelte';
-import type { Anchor, ConversationNames, MessagePage, MessageView, Narrow } from '../../common/model';
+import type { Anchor, ConversationNames, FlagChange, MessagePage, MessageView, Narrow } from '../../common/model';
 import { OPENING_WINDOW, PAGE_SIZE } from '../../common/opening';
 import type { BridgeClient } from '../lib/bridge';
 import { describe } from '../lib/bridge';
@@ -21,6 +21,7 @@ import {
   oldestConfirmedId,
   removeMessages,
   replaceMessage,
+  withFlags,
 } from './messageList';
 
 /**
@@ -79,6 +80,11 @@ export class MessagesState {
         if (p.accountId !== accountId) return;
         this.#kept.applyUpdated(p.messages);
         this.applyUpdated(p.messages);
+      }),
+      bridge.on('messages:flags', (p) => {
+        if (p.accountId !== accountId) return;
+        this.#kept.applyFlags(p.changes);
+        this.applyFlags(p.changes);
       }),
       bridge.on('messages:removed', (p) => {
         if (p.accountId !== accountId) return;
@@ -258,6 +264,12 @@ export class MessagesState {
       list = replaceMessage(list, message, stays);
     }
     this.messages = list;
+  }
+
+  /** Read or starred changed for some messages: those in the window get the field, in place. */
+  applyFlags(changes: readonly FlagChange[]): void {
+    const list = withFlags(this.messages, changes);
+    if (list !== this.messages) this.messages = list;
   }
 
   applyRemoved(messageIds: readonly number[]): void {

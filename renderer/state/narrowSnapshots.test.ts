@@ -123,3 +123,22 @@ describe('tallyOf', () => {
     expect(tallyOf(null, { kind: 'channel', channelId: channel.id })).toBeNull();
   });
 });
+
+describe('NarrowSnapshots: flag changes', () => {
+  it('turns read and starred in the kept windows, so a window read elsewhere is still current', () => {
+    const kept = new NarrowSnapshots(SELF_ID);
+    kept.keep(general, run(1, 5, [4, 5]), true, true);
+    kept.applyFlags([
+      { flag: 'read', on: true, ids: [4, 5, 99] },
+      { flag: 'starred', on: true, ids: [5] },
+    ]);
+    const window = kept.take(general, { newestId: 5, unreadCount: 0 });
+    expect(window?.messages.map((m) => [m.id, m.read, m.starred])).toEqual([
+      [1, true, false],
+      [2, true, false],
+      [3, true, false],
+      [4, true, false],
+      [5, true, true],
+    ]);
+  });
+});

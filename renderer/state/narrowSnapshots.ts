@@ -13,10 +13,10 @@
  * objects, so rows already drawn are not drawn again.
  */
 import { dequal } from 'dequal';
-import type { MessageView, Narrow, Sidebar } from '../../common/model';
+import type { FlagChange, MessageView, Narrow, Sidebar } from '../../common/model';
 import { PAGE_SIZE } from '../../common/opening';
 import { messageInNarrow, narrowKey, sameTopic } from '../lib/narrow';
-import { isConfirmed } from './messageList';
+import { isConfirmed, withFlags } from './messageList';
 
 /** Conversations kept: the few a user goes back and forth between. */
 const KEPT = 8;
@@ -103,6 +103,10 @@ export class NarrowSnapshots {
       if (list.length === 0) this.#kept.delete(key);
       else kept.messages = list;
     }
+  }
+
+  applyFlags(changes: readonly FlagChange[]): void {
+    for (const kept of this.#kept.values()) kept.messages = withFlags(kept.messages, changes);
   }
 
   applyRemoved(ids: readonly number[]): void {

@@ -25,7 +25,7 @@ export class ReadTracker {
     const ids = messages.filter(fresh).map((m) => m.id);
     if (ids.length === 0) return;
     for (const id of ids) this.asked.add(id);
-    // Answered as soon as main's cache has them read: by then the messages:updated of the same
+    // Answered as soon as main's cache has them read: by then the messages:flags of the same
     // frame has shown them read here. Forgotten then, so a message that turns unread again (the
     // server refused the batched read) is asked for again once seen.
     this.actions.markSeen(ids).then(

@@ -59,7 +59,7 @@ function applyRead(ctx: ApplyContext, event: UpdateMessageFlagsEvent): Delta[] {
   if (ids.length === 0) return [];
   const cached = store.messages.cachedIds(ids);
   const sidebar: Delta = touched ? { kind: 'sidebarChanged', touched } : { kind: 'sidebarChanged' };
-  return cached.length > 0 ? [{ kind: 'messagesUpdated', ids: cached }, sidebar] : [sidebar];
+  return cached.length > 0 ? [{ kind: 'flagsChanged', flag: 'read', on: ev.op === 'add', ids: cached }, sidebar] : [sidebar];
 }
 
 export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
@@ -70,7 +70,7 @@ export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlag
   if (ev.flag === 'read') return applyRead(ctx, ev);
   if (ev.flag === 'starred') {
     const ids = store.messages.setStarred(ev.messages, on);
-    return ids.length > 0 ? [{ kind: 'messagesUpdated', ids }] : [];
+    return ids.length > 0 ? [{ kind: 'flagsChanged', flag: 'starred', on, ids }] : [];
   }
   const ids = store.messages.setOtherFlag(ev.messages, ev.flag, on);
   if (!MENTION_FLAGS.has(ev.flag)) return ids.length > 0 ? [{ kind: 'messagesUpdated', ids }] : [];

@@ -167,7 +167,7 @@ describe('update_message_flags', () => {
 
   it('stars cached and uncached messages alike; a repeated read changes nothing', () => {
     expect(apply({ id: 5, type: 'update_message_flags', op: 'add', flag: 'starred', messages: [1, 70] })).toEqual([
-      { kind: 'messagesUpdated', ids: [1] },
+      { kind: 'flagsChanged', flag: 'starred', on: true, ids: [1] },
     ]);
     expect(store.starred.page(NEWEST, 10)).toEqual([70, 1]);
     apply({ id: 6, type: 'update_message_flags', op: 'remove', flag: 'starred', messages: [70] });

@@ -4,7 +4,7 @@
  * must then equal what a fresh GET /messages and a fresh POST /register say.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountSummary, MessagePage, Narrow, UnreadCounts } from '../../../common/model';
+import type { AccountSummary, FlagChange, MessagePage, Narrow, UnreadCounts } from '../../../common/model';
 import type { DevServerUser, RunningDevServer } from '../../helpers/devserver';
 import type { TestCore } from '../core/harness';
 import { apiKeyOf, sendDm, sendToChannel } from '../sync/http';
@@ -140,6 +140,26 @@ describe('what the user does', () => {
     await t.ok('messages:markRead', { accountId: account.id, scope: { kind: 'all' } });
     expect(await unreads()).toEqual({ total: 0, mentions: 0, channels: [], dms: [] });
     await expectUnreadsLikeServer();
+  });
+
+  it('tells the page which messages turned read, not the messages again, when everything is marked read', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await sendToChannel(server.baseUrl, other, channelId, 'many', `unread ${i}`));
+    await t.waitFor('messages:added', (p) => p.messages.some((m) => m.id === ids.at(-1)));
+    const from = t.events.length;
+    await t.ok('messages:markRead', { accountId: account.id, scope: { kind: 'all' } });
+    const since = t.events.slice(from);
+    const flagged = since
+      .filter((e) => e.name === 'messages:flags')
+      .flatMap((e) => (e.payload as { changes: FlagChange[] }).changes);
+    expect(flagged.filter((c) => c.flag === 'read' && c.on).flatMap((c) => c.ids)).toEqual(expect.arrayContaining(ids));
+    // No message view travels for a read flag: at 45k unread that was every cached message again.
+    const views = since
+      .filter((e) => e.name === 'messages:updated')
+      .flatMap((e) => (e.payload as { messages: { id: number }[] }).messages.map((m) => m.id));
+    expect(views.filter((id) => ids.includes(id))).toEqual([]);
+    const [view] = (await page(topic('many'))).messages.filter((m) => m.id === ids[0]);
+    expect(view?.read).toBe(true);
   });
 
   it('stars, reacts, edits, moves and deletes its own messages; the server agrees', async () => {

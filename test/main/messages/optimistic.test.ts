@@ -3,7 +3,7 @@
  * the flags and reactions routes), and typing notifications as another user's queue sees them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountSummary, MessageView, Narrow } from '../../../common/model';
+import type { AccountSummary, FlagChange, MessageView, Narrow } from '../../../common/model';
 import type { DevServerUser, RunningDevServer } from '../../helpers/devserver';
 import { faults, type FaultControl } from '../../helpers/devserverFaults';
 import type { TestCore } from '../core/harness';
@@ -56,13 +56,25 @@ const updatesOf = (id: number) =>
     .flatMap((e) => (e.payload as { messages: MessageView[] }).messages)
     .filter((m) => m.id === id);
 
+/** The values `flag` of message `id` was given, in order, by whole views and by flag changes. */
+const flagOf = (id: number, flag: FlagChange['flag']): boolean[] =>
+  t.events.flatMap((e) => {
+    if (e.name === 'messages:updated')
+      return (e.payload as { messages: MessageView[] }).messages.filter((m) => m.id === id).map((m) => m[flag]);
+    if (e.name === 'messages:flags')
+      return (e.payload as { changes: FlagChange[] }).changes
+        .filter((c) => c.flag === flag && c.ids.includes(id))
+        .map((c) => c.on);
+    return [];
+  });
+
 describe('a refused change is undone', () => {
   it('star: shown at once, then put back, and the error reaches the caller', async () => {
     const id = await sentAndCached('undo', 'star me');
     await fault.serverErrorNext(1, { pathPrefix: '/api/v1/messages/flags', method: 'POST' });
     const result = await t.call('messages:star', { accountId: account.id, messageIds: [id], starred: true });
     expect(result.ok).toBe(false);
-    expect(updatesOf(id).map((m) => m.starred)).toEqual([true, false]);
+    expect(flagOf(id, 'starred')).toEqual([true, false]);
     expect((await t.ok('unreads:get', { accountId: account.id })).starred).toBe(
       (await serverState(server.baseUrl, me)).starred.length,
     );
@@ -79,7 +91,7 @@ describe('a refused change is undone', () => {
     });
     expect(result.ok).toBe(false);
     // Checked before any page is fetched (a fetch would bring the server's read state anyway).
-    expect(updatesOf(id).map((m) => m.read)).toEqual([true, false]);
+    expect(flagOf(id, 'read')).toEqual([true, false]);
     const { accountId: _a, starred: _s, ...counts } = await t.ok('unreads:get', { accountId: account.id });
     expect(counts).toEqual(countsOf((await serverState(server.baseUrl, me)).unreads, meUser.userId));
     expect((await viewOf(id, 'undo-read')).read).toBe(false);

@@ -146,7 +146,7 @@ describe('delete_message and update_message_flags appliers', () => {
     store.readIntents.want([1, 2], false);
     // The first request's event: older than the second request, so it leaves them unread.
     expect(apply({ id: 20, type: 'update_message_flags', op: 'add', flag: 'read', messages: [1, 2, 3] })).toEqual([
-      { kind: 'messagesUpdated', ids: [3] },
+      { kind: 'flagsChanged', flag: 'read', on: true, ids: [3] },
       { kind: 'sidebarChanged', touched: { channels: [10], dms: false } },
     ]);
     expect(store.messages.getByIds([1, 2, 3]).map((m) => m.read)).toEqual([false, false, true]);
@@ -172,13 +172,13 @@ describe('delete_message and update_message_flags appliers', () => {
     });
     // Channels 10 (message 1) and 12 (70) and the DM list (71) gain unreads.
     expect(deltas).toEqual([
-      { kind: 'messagesUpdated', ids: [1] },
+      { kind: 'flagsChanged', flag: 'read', on: false, ids: [1] },
       { kind: 'sidebarChanged', touched: { channels: [10, 12], dms: true } },
     ]);
     expect(store.unreads.firstUnreadInTopic(12, 'x')).toBe(70);
     expect(store.unreads.firstUnreadInDm('1,3')).toBe(71);
     expect(apply({ id: 14, type: 'update_message_flags', op: 'add', flag: 'read', messages: [71, 3] })).toEqual([
-      { kind: 'messagesUpdated', ids: [3] },
+      { kind: 'flagsChanged', flag: 'read', on: true, ids: [3] },
       { kind: 'sidebarChanged', touched: { channels: [10], dms: true } },
     ]);
     // Everything read: every row may change.
@@ -191,7 +191,7 @@ describe('delete_message and update_message_flags appliers', () => {
 
   it('stars and keeps other flags', () => {
     expect(apply({ id: 14, type: 'update_message_flags', op: 'add', flag: 'starred', messages: [2, 99] })).toEqual([
-      { kind: 'messagesUpdated', ids: [2] },
+      { kind: 'flagsChanged', flag: 'starred', on: true, ids: [2] },
     ]);
     apply({ id: 15, type: 'update_message_flags', op: 'add', flag: 'collapsed', messages: [3] });
     expect(store.messages.getByIds([2, 3]).map((m) => [m.starred, m.otherFlags])).toEqual([
