@@ -287,6 +287,8 @@ async function measureOrg(ctx: SuiteContext, org: Org, coreEntry: string): Promi
       viewsAnswered.push(Math.max(...coreViews));
     }
     if (switched.length === 0) return;
+    // Frames come every 16.7 ms: a switch lands on one frame or the next, and the median alone hides which.
+    ctx.note(`incoming: channel switches, ${org.label} (ms, sorted): ${[...switched].sort((a, b) => a - b).map(Math.round).join(', ')}`);
     ctx.metric(`channel switch, click to painted rows, ${org.label}, median`, median(switched), 'ms');
     ctx.metric(`channel switch, click to painted rows, ${org.label}, slowest`, Math.max(...switched), 'ms');
     ctx.metric(`channel switch, the core's messages:page answer, ${org.label}, median`, median(answered), 'ms');
