@@ -53,6 +53,11 @@ describe('NarrowSnapshots', () => {
     // More than a page after the first unread message: an opening would not reach the end.
     kept.keep(general, run(1, 300, [150]), true, true);
     expect(kept.take(general, { newestId: 300, unreadCount: 1 })).toBeNull();
+    // A long window is kept in part: what an opening could show of it.
+    kept.keep(general, run(1, 1000, [950]), true, true);
+    const long = kept.take(general, { newestId: 1000, unreadCount: 1 });
+    expect(long?.messages[0]!.id).toBe(950 - PAGE_SIZE);
+    expect(long?.foundOldest).toBe(false);
   });
 
   it('follows changes to kept messages: flags, removals, moves out and in', () => {

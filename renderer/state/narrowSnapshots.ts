@@ -57,7 +57,10 @@ export class NarrowSnapshots {
     if (narrow.kind === 'all' || !foundNewest) return;
     const confirmed = messages.filter(isConfirmed);
     if (confirmed.length === 0) return;
-    this.#kept.set(key, { narrow, messages: confirmed, foundOldest });
+    // An opening shows at most a page either side of the first unread message, which take()
+    // wants within a page of the end: the rest of a long window would only hold memory.
+    const start = Math.max(0, confirmed.length - (2 * PAGE_SIZE + 1));
+    this.#kept.set(key, { narrow, messages: confirmed.slice(start), foundOldest: foundOldest && start === 0 });
     for (const old of this.#kept.keys()) {
       if (this.#kept.size <= KEPT) break;
       this.#kept.delete(old);
