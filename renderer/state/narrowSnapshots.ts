@@ -91,7 +91,8 @@ export class NarrowSnapshots {
 
   /**
    * Changed messages, as the open window gets them. A message moved into a kept conversation,
-   * within the span its window covers, makes that window incomplete: it is dropped.
+   * within the span its window covers (or anywhere, for a window that reaches the conversation's
+   * first message), makes that window incomplete: it is dropped.
    */
   applyUpdated(updated: readonly MessageView[]): void {
     for (const [key, kept] of this.#kept) {
@@ -100,7 +101,7 @@ export class NarrowSnapshots {
         const index = list.findIndex((m) => m.id === message.id);
         const belongs = messageInNarrow(message, kept.narrow, this.selfUserId);
         if (index >= 0) list = belongs ? list.with(index, message) : list.filter((_, i) => i !== index);
-        else if (belongs && isConfirmed(message) && message.id > list[0]!.id) list = [];
+        else if (belongs && isConfirmed(message) && (message.id > list[0]!.id || kept.foundOldest)) list = [];
         if (list.length === 0) break;
       }
       if (list.length === 0) this.#kept.delete(key);
