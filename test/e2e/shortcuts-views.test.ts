@@ -66,12 +66,23 @@ async function openFromSidebar(topic: string | null): Promise<void> {
   if (topic === null) {
     await openChannelFromSidebar(page, 'general');
   } else {
-    const toggle = channels.getByRole('button', { name: 'Topics in general' });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    await channels
-      .getByRole('list', { name: 'Topics in general' })
-      .getByRole('button', { name: topic, exact: true })
-      .click();
+    // Clicked again until the topic opens: right after a view change the sidebar's rows may still
+    // move as the last view's topics fold away, and a click landing between two rows opens nothing
+    // (as openChannelFromSidebar does for channels).
+    await expect
+      .poll(
+        async () => {
+          const toggle = channels.getByRole('button', { name: 'Topics in general' });
+          if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+          await channels
+            .getByRole('list', { name: 'Topics in general' })
+            .getByRole('button', { name: topic, exact: true })
+            .click();
+          return mainLabel();
+        },
+        { timeout: UI_TIMEOUT },
+      )
+      .toBe(`#general > ${topic}`);
   }
   await settled();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
