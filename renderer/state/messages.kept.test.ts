@@ -169,3 +169,25 @@ describe('MessagesState: flag changes (messages:flags)', () => {
     expect(before[1]).toBe(held[1]);
   });
 });
+
+describe('MessagesState: messages moved into the open conversation', () => {
+  it('joins them to the window where it covers their place, all in one change', async () => {
+    const bridge = new MemoryBridge();
+    bridge.handle('view:open', () => null);
+    bridge.handle('messages:page', ({ narrow }) => ({
+      narrow,
+      messages: [message({ id: 100 }), message({ id: 200 })],
+      foundOldest: false,
+      foundNewest: true,
+      fromCache: false,
+    }));
+    const state = new MessagesState(bridge.client(), 'acc-1', SELF_ID);
+    await state.open(general);
+    bridge.emit('messages:updated', {
+      accountId: 'acc-1',
+      // Moved here from channel 2: 150 inside the window, 50 before its start (older pages hold it).
+      messages: [message({ id: 150 }), message({ id: 50 }), message({ id: 300, channelId: 2 })],
+    });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 150, 200]);
+  });
+});

@@ -258,26 +258,28 @@ export class MessagesState {
     const narrow = this.narrow;
     if (!narrow) return;
     let list = this.messages;
+    const joining: MessageView[] = [];
     for (const message of messages) {
       // A message moved to another topic or channel leaves this narrow; one moved here joins it,
       // where the window covers its place (past an end that is not the narrow's, paging finds it).
       const stays = messageInNarrow(message, narrow, this.selfUserId);
       const next = replaceMessage(list, message, stays);
-      list =
-        next === list && stays && isConfirmed(message) && this.#covers(list, message.id)
-          ? insertMessages(list, [message])
-          : next;
+      if (next === list && stays && isConfirmed(message)) joining.push(message);
+      else list = next;
     }
-    this.messages = list;
+    // Together: a whole topic moved here is one merge, not one per message.
+    const covers = this.#covers(list);
+    const inside = joining.filter((m) => covers(m.id));
+    this.messages = inside.length > 0 ? insertMessages(list, inside) : list;
   }
 
-  /** Whether a message with this id belongs inside the window `list` (by its ends and what is known past them). */
-  #covers(list: readonly MessageView[], id: number): boolean {
-    if (this.loading) return false;
+  /** Whether a message id belongs inside the window `list` (by its ends and what is known past them). */
+  #covers(list: readonly MessageView[]): (id: number) => boolean {
+    if (this.loading) return () => false;
     const oldest = oldestConfirmedId(list);
     const newest = newestConfirmedId(list);
-    if (oldest === null || newest === null) return this.foundOldest && this.foundNewest;
-    return (this.foundOldest || id >= oldest) && (this.foundNewest || id <= newest);
+    if (oldest === null || newest === null) return () => this.foundOldest && this.foundNewest;
+    return (id) => (this.foundOldest || id >= oldest) && (this.foundNewest || id <= newest);
   }
 
   /** Read or starred changed for some messages: those in the window get the field, in place. */
