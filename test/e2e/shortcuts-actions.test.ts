@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { login, type Api } from '../devserver/support';
-import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ARTIFACTS, openTopicFromSidebar, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 import { keyTable, type KeyRow } from './key-table';
 
 let app: E2eApp;
@@ -30,14 +30,7 @@ const activeText = (): Promise<string | null> => page.evaluate(() => document.ac
 const compose = () => page.locator('#compose-message');
 
 async function openTopic(): Promise<void> {
-  const channels = page.getByRole('navigation', { name: 'Channels' });
-  const toggle = channels.getByRole('button', { name: 'Topics in general' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await channels
-    .getByRole('list', { name: 'Topics in general' })
-    .getByRole('button', { name: topic, exact: true })
-    .click();
-  await expect.poll(() => page.locator('main').getAttribute('aria-label')).toBe(`#general > ${topic}`);
+  await openTopicFromSidebar(page, 'general', topic);
   await page
     .locator('[role="log"][aria-busy="false"] article[data-message-id]')
     .first()

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { login, type Api } from '../devserver/support';
-import { signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { openTopicFromSidebar, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 import { keyTable, type KeyRow } from './key-table';
 
 let app: E2eApp;
@@ -46,14 +46,7 @@ async function fill(topic: string, count: number): Promise<number[]> {
 }
 
 async function openTopic(topic: string): Promise<void> {
-  const channels = page.getByRole('navigation', { name: 'Channels' });
-  const toggle = channels.getByRole('button', { name: 'Topics in general' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await channels
-    .getByRole('list', { name: 'Topics in general' })
-    .getByRole('button', { name: topic, exact: true })
-    .click();
-  await expect.poll(() => page.locator('main').getAttribute('aria-label')).toBe(`#general > ${topic}`);
+  await openTopicFromSidebar(page, 'general', topic);
   await page
     .locator('[role="log"][aria-busy="false"] article[data-message-id]')
     .first()

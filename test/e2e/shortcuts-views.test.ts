@@ -12,7 +12,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { login, type Api } from '../devserver/support';
 import type { DevServerUser } from '../helpers/devserver';
-import { ARTIFACTS, openChannelFromSidebar, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import {
+  ARTIFACTS,
+  openChannelFromSidebar,
+  openTopicFromSidebar,
+  signInThroughUi,
+  startE2eApp,
+  UI_TIMEOUT,
+  type E2eApp,
+} from './support';
 import { keyTable, type KeyRow } from './key-table';
 
 let app: E2eApp;
@@ -62,28 +70,8 @@ async function send(api: Api, topic: string, content: string): Promise<number> {
 
 /** Opens a conversation from the sidebar: a channel's feed, or one of its topics. */
 async function openFromSidebar(topic: string | null): Promise<void> {
-  const channels = page.getByRole('navigation', { name: 'Channels' });
-  if (topic === null) {
-    await openChannelFromSidebar(page, 'general');
-  } else {
-    // Clicked again until the topic opens: right after a view change the sidebar's rows may still
-    // move as the last view's topics fold away, and a click landing between two rows opens nothing
-    // (as openChannelFromSidebar does for channels).
-    await expect
-      .poll(
-        async () => {
-          const toggle = channels.getByRole('button', { name: 'Topics in general' });
-          if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-          await channels
-            .getByRole('list', { name: 'Topics in general' })
-            .getByRole('button', { name: topic, exact: true })
-            .click();
-          return mainLabel();
-        },
-        { timeout: UI_TIMEOUT },
-      )
-      .toBe(`#general > ${topic}`);
-  }
+  if (topic === null) await openChannelFromSidebar(page, 'general');
+  else await openTopicFromSidebar(page, 'general', topic);
   await settled();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }

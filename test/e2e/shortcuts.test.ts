@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Api } from '../devserver/support';
 import type { DevServerUser } from '../helpers/devserver';
-import { ARTIFACTS, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
+import { ARTIFACTS, openTopicFromSidebar, signInThroughUi, startE2eApp, UI_TIMEOUT, type E2eApp } from './support';
 
 let app: E2eApp;
 let page: Page;
@@ -34,13 +34,7 @@ async function ready(): Promise<void> {
   for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // The test's own topic holds only the own message: it is on screen at once, whatever is unread.
-  const channels = page.getByRole('navigation', { name: 'Channels' });
-  const toggle = channels.getByRole('button', { name: 'Topics in general' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await channels
-    .getByRole('list', { name: 'Topics in general' })
-    .getByRole('button', { name: topic, exact: true })
-    .click();
+  await openTopicFromSidebar(page, 'general', topic);
   if ((await compose().count()) > 0) await compose().fill('');
   await ownRow().waitFor({ timeout: UI_TIMEOUT });
   await ownRow().focus();

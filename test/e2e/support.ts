@@ -140,3 +140,25 @@ export async function openChannelFromSidebar(page: Page, name: string): Promise<
     )
     .toBe(`#${name}`);
 }
+
+/**
+ * Opens a topic from the sidebar (its channel's topics unfolded first), clicking again until the
+ * conversation opens, for the same reason as openChannelFromSidebar.
+ */
+export async function openTopicFromSidebar(page: Page, channel: string, topic: string): Promise<void> {
+  const channels = page.getByRole('navigation', { name: 'Channels' });
+  await expect
+    .poll(
+      async () => {
+        const toggle = channels.getByRole('button', { name: `Topics in ${channel}` });
+        if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+        await channels
+          .getByRole('list', { name: `Topics in ${channel}` })
+          .getByRole('button', { name: topic, exact: true })
+          .click();
+        return page.locator('main').getAttribute('aria-label');
+      },
+      { timeout: UI_TIMEOUT },
+    )
+    .toBe(`#${channel} > ${topic}`);
+}
