@@ -83,4 +83,7 @@ export const MESSAGE_CALL_NAMES = [
   'messages:markUnread',
 ] as const satisfies readonly (keyof MessageCalls)[];
 
-export const MESSAGE_EVENT_NAMES = ['unreads:changed', 'messages:flags'] as const satisfies readonly (keyof MessageEvents)[];
+export const MESSAGE_EVENT_NAMES = [
+  'unreads:changed',
+  'messages:flags',
+] as const satisfies readonly (keyof MessageEvents)[];

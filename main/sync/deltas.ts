@@ -1,6 +1,6 @@
 /**
  * What changed in the cache, as appliers report it. The account turns a batch's deltas into
- * the renderer's events (messages:added/updated/removed, sidebar:changed), once per batch.
+ * the renderer's events (messages:added/updated/flags/removed, sidebar:changed), once per batch.
  */
 import type { FlagChange, Narrow, RecordArea } from '../../common/model';
 
@@ -106,7 +106,10 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
     // An update to a message added in the same batch is already in its added view.
     updated: [...updated].filter((id) => keep(id) && !added.has(id) && !confirmedIds.has(id)).sort((a, b) => a - b),
     flags: flags
-      .map((f) => ({ ...f, ids: f.ids.filter((id) => keep(id) && !added.has(id) && !updated.has(id) && !confirmedIds.has(id)) }))
+      .map((f) => ({
+        ...f,
+        ids: f.ids.filter((id) => keep(id) && !added.has(id) && !updated.has(id) && !confirmedIds.has(id)),
+      }))
       .filter((f) => f.ids.length > 0),
     removed: [...removed].sort((a, b) => a - b),
     confirmed: confirmed.filter((c) => keep(c.id)),

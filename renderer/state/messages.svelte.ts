@@ -152,22 +152,18 @@ export class MessagesState {
     this.loading = false;
     if (!page) return;
     if (kept) {
-      // Placed already: the page's window replaces the kept one, keeping equal messages' objects
-      // and what arrived while it was on its way (echoes of sends, messages past its end).
+      // The page's window replaces the kept one, keeping equal messages' objects and what arrived
+      // while it was on its way (echoes of sends, messages past its end).
       const end = newestConfirmedId(page.messages);
       const since = this.messages.filter((m) => !isConfirmed(m) || (end !== null && m.id > end));
       this.messages = reuseEqual(insertMessages(since, page.messages), this.messages);
-      this.foundOldest = page.foundOldest;
-      this.foundNewest = page.foundNewest;
-      this.fromCache = page.fromCache;
-      this.names = page.names ?? null;
-      return;
-    }
-    this.messages = insertMessages(this.messages, page.messages);
+    } else this.messages = insertMessages(this.messages, page.messages);
     this.foundOldest = page.foundOldest;
     this.foundNewest = page.foundNewest;
     this.fromCache = page.fromCache;
     this.names = page.names ?? null;
+    // A kept window was placed when it was drawn.
+    if (kept) return;
     const firstUnread = anchor === 'first_unread' ? this.messages.find((m) => isConfirmed(m) && !m.read) : undefined;
     const asked = typeof anchor === 'number' ? this.messages.find((m) => m.id === anchor) : undefined;
     const start = asked ?? firstUnread;

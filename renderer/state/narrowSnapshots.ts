@@ -157,8 +157,8 @@ export function tallyOf(sidebar: Sidebar | null, narrow: Narrow): NarrowTally | 
       return topic ? { newestId: topic.maxMessageId, unreadCount: topic.unreadCount } : null;
     }
     case 'dm': {
-      const wanted = [...narrow.userIds].sort((a, b) => a - b).join(',');
-      const dm = sidebar.dms.find((d) => [...d.userIds].sort((a, b) => a - b).join(',') === wanted);
+      const wanted = narrowKey(narrow);
+      const dm = sidebar.dms.find((d) => narrowKey({ kind: 'dm', userIds: d.userIds }) === wanted);
       return dm ? { newestId: dm.maxMessageId, unreadCount: dm.unreadCount } : null;
     }
     case 'all':

@@ -59,7 +59,9 @@ function applyRead(ctx: ApplyContext, event: UpdateMessageFlagsEvent): Delta[] {
   if (ids.length === 0) return [];
   const cached = store.messages.cachedIds(ids);
   const sidebar: Delta = touched ? { kind: 'sidebarChanged', touched } : { kind: 'sidebarChanged' };
-  return cached.length > 0 ? [{ kind: 'flagsChanged', flag: 'read', on: ev.op === 'add', ids: cached }, sidebar] : [sidebar];
+  return cached.length > 0
+    ? [{ kind: 'flagsChanged', flag: 'read', on: ev.op === 'add', ids: cached }, sidebar]
+    : [sidebar];
 }
 
 export function applyUpdateMessageFlags(ctx: ApplyContext, ev: UpdateMessageFlagsEvent): Delta[] {
