@@ -100,7 +100,8 @@ async function* startCases(ctx: SuiteContext, server: RunningDevServer): AsyncGe
 }
 
 export async function* catchUpCases(ctx: SuiteContext, server: RunningDevServer): AsyncGenerator<BenchCase> {
-  const count = ctx.quick ? 1000 : 5000;
+  // PARLEY_BENCH_CATCHUP_COUNT: the full run's size in a quick run (1,000 is one page: no paging).
+  const count = Number(process.env['PARLEY_BENCH_CATCHUP_COUNT'] ?? (ctx.quick ? 1000 : 5000));
   const [reader, writer] = server.users.filter((u) => u.role === 400);
   if (!reader || !writer) throw new Error('the demo seed needs two members');
   const credentials = new MemoryCredentialStore();

@@ -1,7 +1,9 @@
 /**
- * Turning a window of a narrow into GET /messages requests of at most MAX_PER_REQUEST messages
- * each (Zulip recommends batches of 1000 and refuses more than 5000). A side longer than one
- * batch is walked outwards, each batch anchored at the last message of the one before.
+ * Turning a window of a narrow into GET /messages requests asking for at most MAX_PER_REQUEST
+ * messages each (Zulip recommends batches of 1000 and refuses num_before + num_after over 5000;
+ * the anchor itself is not counted, so a page of 1,000 older messages and its anchor is one
+ * request, not a second one for the last message). A side longer than one batch is walked
+ * outwards, each batch anchored at the last message of the one before.
  */
 import type { NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
@@ -50,7 +52,7 @@ export async function fetchSide(
   let remaining = count;
   let reachedEnd = false;
   while (remaining > 0 || include) {
-    const n = Math.min(remaining, batch - (include ? 1 : 0));
+    const n = Math.min(remaining, batch);
     const res = await fetch({
       filter,
       anchor: at,
@@ -88,8 +90,7 @@ export async function fetchWindow(
   after: number,
   batch = MAX_PER_REQUEST,
 ): Promise<FetchedPage> {
-  const anchorCost = typeof anchor === 'number' ? 1 : 0;
-  if (before + after + anchorCost <= batch) {
+  if (before + after <= batch) {
     return fetch({ filter, anchor, before, after, includeAnchor: true });
   }
   const older = await fetchSide(fetch, filter, anchor, 'older', before, true, batch);

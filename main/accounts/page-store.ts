@@ -16,11 +16,12 @@
  */
 import type { AccountStore } from '../store/account-store';
 import { cacheMessagesInChunks } from '../store/cache-messages';
-import { filterKey, keysOfMessage, type NarrowFilter } from '../store/narrows';
+import { NEWEST, filterKey, keysOfMessage, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
 import type { IdRange } from '../store/repos/ranges';
 import type { WriteWatch } from '../store/write-watch';
 import { markDoubtful, mergeNewer } from '../store/merge-newer';
+import type { PageAnchor } from './cache-page';
 
 /** What was true when a request went out: the live queue and the cache's version. */
 export interface PageStart {
@@ -145,4 +146,34 @@ export async function storePage(
   });
   watch?.mark();
   return result;
+}
+
+/**
+ * The IDs a fetched page proves are all of the narrow's between them, or null. `queueAtStart`: the
+ * event queue live when it was asked for; `liveQueue`: the one live now.
+ */
+export function provenRange(
+  store: AccountStore,
+  liveQueue: string | null,
+  filter: NarrowFilter,
+  anchor: PageAnchor,
+  page: { messages: readonly CachedMessage[]; foundOldest: boolean; foundNewest: boolean },
+  queueAtStart: string | null,
+): IdRange | null {
+  const ids = page.messages.map((m) => m.id);
+  // The answer covers everything up to (or from) a numeric anchor, whether or not it was included.
+  if (typeof anchor === 'number') ids.push(anchor);
+  const min = ids.length > 0 ? Math.min(...ids) : null;
+  const max = ids.length > 0 ? Math.max(...ids) : null;
+  const lo = page.foundOldest ? 0 : min;
+  // Open to the newest only if events for this narrow have flowed, without a gap, since before the fetch.
+  const stayOpen =
+    queueAtStart !== null &&
+    queueAtStart === liveQueue &&
+    (filter.kind === 'dm' || filter.kind === 'all' || store.channels.isSubscribed(filter.channelId));
+  const hi = page.foundNewest && stayOpen ? NEWEST : max;
+  // An empty narrow, seen whole while events flow: every message it will get arrives as an event.
+  if (ids.length === 0 && page.foundOldest && hi === NEWEST) return { lo: 0, hi };
+  if (lo === null || hi === null || lo > hi) return null;
+  return { lo, hi };
 }

@@ -20,7 +20,8 @@ import { WriteWatch } from '../store/write-watch';
 import type { CachedMessage } from '../store/repos/message-rows';
 import { anchorId, resolveFirstUnread, viewAround, windowOf, type CacheView, type PageAnchor } from './cache-page';
 import { fetchSide, fetchWindow, type FetchedPage, type MessageFetcher } from './fetch-window';
-import { inNarrow, storePage, type PageStart } from './page-store';
+import { inNarrow, provenRange, storePage, type PageStart } from './page-store';
+import { PageAhead } from './page-ahead';
 import { PendingStores } from './pending-stores';
 
 export { MAX_PER_REQUEST, type FetchRequest, type FetchedPage, type MessageFetcher } from './fetch-window';
@@ -105,14 +106,18 @@ const OVERTAKEN = Symbol('overtaken');
 export class Pager {
   readonly #d: PagerDeps;
   readonly #pending: PendingStores;
+  readonly #ahead: PageAhead;
 
   constructor(deps: PagerDeps) {
     this.#d = deps;
     this.#pending = new PendingStores(deps.store.versions, deps.log, () => this.#d.onDoubt?.());
+    const { store, liveQueueId, log } = deps;
+    this.#ahead = new PageAhead({ fetch: deps.fetch, versions: store.versions, liveQueueId, log });
   }
 
   /** Resolves when the pages answered before they were stored are stored (before the cache closes). */
   settled(): Promise<void> {
+    this.#ahead.drop();
     return this.#pending.settled();
   }
 
@@ -121,7 +126,20 @@ export class Pager {
     anchor: PageAnchor | 'first_unread',
     before: number,
     after: number,
-    { cacheFirst = false, cacheOnly = false, beforeStored = false }: PageOptions = {},
+    options: PageOptions = {},
+  ): Promise<PageResult> {
+    const result = await this.#page(filter, anchor, before, after, options);
+    // The app's own paging (messages:page): the next page is asked for while this one is read.
+    if (options.beforeStored) this.#ahead.follow(filter, anchor, before, after, result);
+    return result;
+  }
+
+  async #page(
+    filter: NarrowFilter,
+    anchor: PageAnchor | 'first_unread',
+    before: number,
+    after: number,
+    { cacheFirst = false, cacheOnly = false, beforeStored = false }: PageOptions,
   ): Promise<PageResult> {
     const { store } = this.#d;
     await this.#pending.before(filter, anchor, before, after);
@@ -186,11 +204,11 @@ export class Pager {
     try {
       let fetched: FetchedPage;
       try {
-        fetched = await fetchWindow(this.#d.fetch, filter, anchor, before, after);
+        fetched = await fetchWindow(this.#ahead.fetch, filter, anchor, before, after);
       } catch (e) {
         return this.#unreachable(e, filter, anchor, before, after);
       }
-      const range = this.#provenRange(filter, anchor, fetched, start.queue);
+      const range = provenRange(this.#d.store, this.#d.liveQueueId(), filter, anchor, fetched, start.queue);
       if (beforeStored && this.#pending.unchangedSince(start.version, fetched.messages)) {
         // Stored after the answer; the reader's version ends when the store does.
         handedOver = true;
@@ -284,11 +302,11 @@ export class Pager {
     const fetched: { edge: number; page: FetchedPage }[] = [];
     try {
       if (view.older) {
-        const page = await fetchSide(this.#d.fetch, filter, view.older.edge, 'older', view.older.count, false);
+        const page = await fetchSide(this.#ahead.fetch, filter, view.older.edge, 'older', view.older.count, false);
         fetched.push({ edge: view.older.edge, page });
       }
       if (view.newer) {
-        const page = await fetchSide(this.#d.fetch, filter, view.newer.edge, 'newer', view.newer.count, false);
+        const page = await fetchSide(this.#ahead.fetch, filter, view.newer.edge, 'newer', view.newer.count, false);
         fetched.push({ edge: view.newer.edge, page });
       }
     } catch (e) {
@@ -302,7 +320,7 @@ export class Pager {
       this.#pending.add(filter, fetchedMessages, start.version, async () => {
         let doubtful = 0;
         for (const f of fetched) {
-          const range = this.#provenRange(filter, f.edge, f.page, start.queue);
+          const range = provenRange(this.#d.store, this.#d.liveQueueId(), filter, f.edge, f.page, start.queue);
           doubtful += (
             await storePage(this.#d.store, filter, f.page.messages, range, start, { notAsked: f.edge, watch })
           ).doubtful;
@@ -320,7 +338,7 @@ export class Pager {
     const newIds: number[] = [];
     const removedIds: number[] = [];
     for (const f of fetched) {
-      const range = this.#provenRange(filter, f.edge, f.page, start.queue);
+      const range = provenRange(this.#d.store, this.#d.liveQueueId(), filter, f.edge, f.page, start.queue);
       const stored = await storePage(this.#d.store, filter, f.page.messages, range, start, { notAsked: f.edge, watch });
       if (stored.doubtful > 0) this.#d.onDoubt?.();
       newIds.push(...stored.newIds);
@@ -354,25 +372,6 @@ export class Pager {
       reason: String(e),
     });
     return this.#bestEffort(filter, anchor, before, after);
-  }
-
-  #provenRange(filter: NarrowFilter, anchor: PageAnchor, page: FetchedPage, queueAtStart: string | null) {
-    const ids = page.messages.map((m) => m.id);
-    // The answer covers everything up to (or from) a numeric anchor, whether or not it was included.
-    if (typeof anchor === 'number') ids.push(anchor);
-    const min = ids.length > 0 ? Math.min(...ids) : null;
-    const max = ids.length > 0 ? Math.max(...ids) : null;
-    const lo = page.foundOldest ? 0 : min;
-    // Open to the newest only if events for this narrow have flowed, without a gap, since before the fetch.
-    const stayOpen =
-      queueAtStart !== null &&
-      queueAtStart === this.#d.liveQueueId() &&
-      (filter.kind === 'dm' || filter.kind === 'all' || this.#d.store.channels.isSubscribed(filter.channelId));
-    const hi = page.foundNewest && stayOpen ? NEWEST : max;
-    // An empty narrow, seen whole while events flow: every message it will get arrives as an event.
-    if (ids.length === 0 && page.foundOldest && hi === NEWEST) return { lo: 0, hi };
-    if (lo === null || hi === null || lo > hi) return null;
-    return { lo, hi };
   }
 
   /** What the cache holds around the anchor, without claiming it is complete. */

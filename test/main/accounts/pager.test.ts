@@ -98,11 +98,24 @@ describe('Pager', () => {
     requests.length = 0;
     const page = await pager.page(channel, newest.messages[0]!.id, 1000, 1000);
     expect(requests.length).toBe(2);
-    for (const r of requests)
-      expect(r.before + r.after + (r.anchorIncluded ? 1 : 0)).toBeLessThanOrEqual(MAX_PER_REQUEST);
+    // The server's rule counts num_before + num_after; the anchor comes on top.
+    for (const r of requests) expect(r.before + r.after).toBeLessThanOrEqual(MAX_PER_REQUEST);
     expect(page.foundNewest).toBe(true);
     expect(page.messages.at(-1)?.id).toBe(newest.messages[0]!.id);
     store.close();
+  });
+
+  it(`asks for a page of ${MAX_PER_REQUEST} older messages and its anchor in one request`, async () => {
+    const store = AccountStore.open(join(tempDir(), 'p3b.sqlite'));
+    const pager = pagerWith(store);
+    const newest = (await pager.page(channel, 'newest', 1, 0)).messages[0]!.id;
+    const fresh = AccountStore.open(join(tempDir(), 'p3c.sqlite'));
+    requests.length = 0;
+    await pagerWith(fresh).page(channel, newest, MAX_PER_REQUEST, 0);
+    // Counting the anchor against the batch split this into 999 and then 1: a round trip for one message.
+    expect(requests).toEqual([{ before: MAX_PER_REQUEST, after: 0, anchorIncluded: true }]);
+    store.close();
+    fresh.close();
   });
 
   it('answers from whatever the cache holds when the server cannot be reached', async () => {
