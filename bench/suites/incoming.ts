@@ -270,6 +270,7 @@ async function measureOrg(ctx: SuiteContext, org: Org, coreEntry: string): Promi
     const bar = await core.dispatch('sidebar:get', { accountId });
     const names = bar.ok ? (bar.value as { channels: { name: string }[] }).channels.slice(0, 3).map((c) => c.name) : [];
     const switched: number[] = [];
+    const perSwitch: string[] = [];
     const answered: number[] = [];
     const viewsAnswered: number[] = [];
     const switches = process.env['PARLEY_BENCH_CPU_PROF'] ? 0 : (ctx.quick ? 12 : 30) + names.length;
@@ -277,18 +278,24 @@ async function measureOrg(ctx: SuiteContext, org: Org, coreEntry: string): Promi
       corePages.length = 0;
       coreViews.length = 0;
       // Under PARLEY_BENCH_TRACE, the first timed switch is traced and the next profiled, as the messages above.
+      const pageBefore = await pageTaskSeconds(cdp);
       const ms = await traced(`${org.seed}-switch`, round - names.length + warmup, () =>
         switchTo(page, names[round % names.length]!),
       );
+      const pageMs = ((await pageTaskSeconds(cdp)) - pageBefore) * 1000;
       await new Promise((resolve) => setTimeout(resolve, 300));
       if (round < names.length) continue;
       switched.push(ms);
+      // The page's main-thread time over the switch (and the bench's reading of it): a slow switch
+      // whose page and core were not busy waited for a CPU.
+      perSwitch.push(`${Math.round(ms)}/${Math.round(Math.max(...corePages))}/${Math.round(pageMs)}`);
       answered.push(Math.max(...corePages));
       viewsAnswered.push(Math.max(...coreViews));
     }
     if (switched.length === 0) return;
     // Frames come every 16.7 ms: a switch lands on one frame or the next, and the median alone hides which.
     ctx.note(`incoming: channel switches, ${org.label} (ms, sorted): ${[...switched].sort((a, b) => a - b).map(Math.round).join(', ')}`);
+    ctx.note(`incoming: each switch, ${org.label} (click to rows / core's page answer / page busy, ms): ${perSwitch.join(' ')}`);
     ctx.metric(`channel switch, click to painted rows, ${org.label}, median`, median(switched), 'ms');
     ctx.metric(`channel switch, click to painted rows, ${org.label}, slowest`, Math.max(...switched), 'ms');
     ctx.metric(`channel switch, the core's messages:page answer, ${org.label}, median`, median(answered), 'ms');
