@@ -22,6 +22,7 @@ import type { BenchCase, SelfTimed, Suite, SuiteContext } from '../lib/types';
 import { measureIncomingMessages } from '../fixtures/incoming-cost';
 import { apiKey, basic, ok, postMany, rawTopicMessages, untilLive } from '../fixtures/core-calls';
 import { catchUpFromEvents } from '../fixtures/catch-up-events';
+import { pagingBackCase } from '../fixtures/paging-back';
 
 const quiet = () => createLogger({ name: 'bench.app', level: 'error', sink: () => undefined });
 
@@ -187,6 +188,17 @@ export async function* catchUpCases(ctx: SuiteContext, server: RunningDevServer)
     compare: (b, m) => (b === m ? null : `raw HTTP got ${String(b)} messages, the core ${String(m)}`),
   };
   await (live as Core | null)?.close();
+  const pagingBack = pagingBackCase(ctx, server, {
+    template,
+    credentials,
+    accountId: account.id,
+    readerAuth,
+    channelId,
+    topic,
+    log: quiet,
+  });
+  yield pagingBack.benchCase;
+  await pagingBack.close();
 }
 
 /** RSS of a separate process, bundled like a release, running the core's thread and the bridge host with a 100,000-message cache. */
