@@ -21,6 +21,12 @@ export type MessageAspect = 'content' | 'place' | 'read' | 'starred' | 'reaction
 /** A change that says everything about a message (a new message, a delete). */
 export type Touch = MessageAspect | 'whole';
 
+/** Whether any of some messages changed since the watch began (CacheVersions.watch). */
+export interface VersionWatch {
+  readonly changed: boolean;
+  stop(): void;
+}
+
 export class CacheVersions {
   #current = 0;
   /** Message ID -> for each part touched, the version that last touched it. */
@@ -31,6 +37,8 @@ export class CacheVersions {
   #structure = 0;
   /** Start versions of readers in flight (a version may start several). */
   readonly #readers = new Map<number, number>();
+  /** Watched messages (see watch); each set's flag goes up when one of them changes. */
+  readonly #watches = new Set<{ ids: Set<number>; changed: boolean }>();
 
   /** A reader begins (a page request, an optimistic change awaiting the server); returns its start. */
   begin(): number {
@@ -55,11 +63,32 @@ export class CacheVersions {
     }
   }
 
+  /**
+   * Watches some messages without holding a reader: unlike a reader's stamps, which are kept for
+   * every message touched while it is in flight, this keeps only these IDs, so it may last (a page
+   * fetched ahead waits for the reader to ask for it). Any move, delete or new snapshot counts as
+   * a change to all of them.
+   */
+  watch(ids: Iterable<number>): VersionWatch {
+    const entry = { ids: new Set(ids), changed: false };
+    this.#watches.add(entry);
+    return {
+      get changed() {
+        return entry.changed;
+      },
+      stop: () => void this.#watches.delete(entry),
+    };
+  }
+
   /** These messages changed (an event or the user's own change), in the part named. */
   touch(ids: Iterable<number>, part: Touch = 'whole'): void {
     const v = ++this.#current;
+    if (this.#watches.size === 0 && this.#readers.size === 0) return;
+    // Read twice below: an iterator would be spent by the first.
+    const list = Array.isArray(ids) ? (ids as readonly number[]) : [...ids];
+    if (this.#watches.size > 0) this.#noteWatched(list);
     if (this.#readers.size === 0) return;
-    for (const id of ids) {
+    for (const id of list) {
       let parts = this.#touched.get(id);
       if (!parts) this.#touched.set(id, (parts = new Map()));
       parts.set(part, v);
@@ -69,12 +98,18 @@ export class CacheVersions {
   /** Anything may have changed (a new register snapshot, every message marked read). */
   touchEverything(): void {
     this.#everything = ++this.#current;
+    for (const w of this.#watches) w.changed = true;
   }
 
   /** Messages moved or were deleted: which messages a narrow holds changed. */
   touchStructure(ids: Iterable<number>, part: 'place' | 'whole'): void {
     this.touch(ids, part);
     this.#structure = this.#current;
+    for (const w of this.#watches) w.changed = true;
+  }
+
+  #noteWatched(ids: readonly number[]): void {
+    for (const id of ids) for (const w of this.#watches) if (w.ids.has(id)) w.changed = true;
   }
 
   /** Whether any part of this message may have changed after `start`. */
