@@ -122,6 +122,21 @@ describe('the page fetched ahead', () => {
     h.store.close();
   });
 
+  it('pages forward the same way (a reader catching up from the oldest unread)', async () => {
+    const h = harness();
+    const newer = (from: number) => h.pager.page(topic, from, 0, PAGE, { beforeStored: true });
+    expect(ids(await newer(sent[0]!))).toEqual(sent.slice(0, PAGE + 1));
+    await h.answered(2);
+    expect(h.anchors).toEqual([String(sent[0]), String(sent[PAGE])]);
+    const second = await newer(sent[PAGE]!);
+    expect(ids(second)).toEqual(sent.slice(PAGE, 2 * PAGE + 1));
+    expect(second.foundNewest).toBe(false);
+    await h.answered(3);
+    expect(h.anchors).toEqual([String(sent[0]), String(sent[PAGE]), String(sent[2 * PAGE])]);
+    await h.pager.settled();
+    h.store.close();
+  });
+
   it('stops at the narrow’s first message', async () => {
     const h = harness();
     await older(h, 'newest');
