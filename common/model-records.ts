@@ -3,7 +3,7 @@
  * snippets, navigation views, profile fields, playgrounds, topic visibility, settings) and
  * the feature gates the renderer uses to hide what a server lacks. Re-exported by ./model.ts.
  */
-import type { Narrow } from './model';
+import type { Narrow, UserSummary } from './model';
 
 /** Which list a records:changed event is about; the renderer refetches that list. */
 export type RecordArea =
@@ -43,6 +43,17 @@ export type RecordArea =
 export interface Page<T> {
   items: T[];
   next: string | null;
+}
+
+/** A page of a channel's subscribers (channels:subscribers), by name. */
+export interface SubscriberPage extends Page<UserSummary> {
+  /**
+   * The cache holds the whole list. False when only part of a big channel's list is known and the
+   * server could not be asked for the rest (offline), or keeps it from this user.
+   */
+  complete: boolean;
+  /** How many subscribers the channel has, when known (the server's count for a partial list). */
+  count: number | null;
 }
 
 /** What this account's server can do (api-v1.md section 9), so the renderer hides the rest. */
@@ -122,7 +133,7 @@ export type SubscriptionProperty =
 
 export interface ChannelDetails extends ChannelInfo {
   subscription: SubscriptionSettings | null;
-  /** Null when the server did not give this channel's list. */
+  /** Null when the cache does not hold this channel's whole list (channels:subscribers fetches it). */
   subscriberIds: number[] | null;
 }
 

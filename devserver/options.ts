@@ -40,6 +40,8 @@ export interface ServerOptions {
   spectatorAccess: boolean;
   /** Channels with fewer subscribers always get a full list from include_subscribers=partial (Zulip: 250). */
   fullSubscriberListThreshold: number;
+  /** partial_subscribers lists who sent a message within this many days, and bots (Zulip: 14); 0: bots only. */
+  partialSubscriberDays: number;
   /** server_presence_ping_interval_seconds: how often clients report presence (Zulip: 60). */
   presencePingIntervalSeconds: number;
   /** server_presence_offline_threshold_seconds: older presence shows as offline (protocol-notes: 140). */
@@ -66,6 +68,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   webPublicStreams: false,
   spectatorAccess: false,
   fullSubscriberListThreshold: 250,
+  partialSubscriberDays: 14,
   presencePingIntervalSeconds: 60,
   presenceOfflineThresholdSeconds: 140,
   featureLevel: NEWEST_FEATURE_LEVEL,
@@ -95,6 +98,7 @@ export function parseFlags(argv: string[]): ServerOptions {
       'web-public-streams': { type: 'boolean' },
       'spectator-access': { type: 'boolean' },
       'full-subscriber-lists-below': { type: 'string' },
+      'partial-subscriber-days': { type: 'string' },
       'presence-ping-seconds': { type: 'string' },
       'presence-offline-seconds': { type: 'string' },
       'feature-level': { type: 'string' },
@@ -135,6 +139,11 @@ export function parseFlags(argv: string[]): ServerOptions {
       'full-subscriber-lists-below',
       values['full-subscriber-lists-below'],
       DEFAULT_OPTIONS.fullSubscriberListThreshold,
+    ),
+    partialSubscriberDays: count(
+      'partial-subscriber-days',
+      values['partial-subscriber-days'],
+      DEFAULT_OPTIONS.partialSubscriberDays,
     ),
     ...presenceTiming(values['presence-ping-seconds'], values['presence-offline-seconds']),
     featureLevel: featureLevel(values['feature-level']),

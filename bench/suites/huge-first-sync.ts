@@ -11,6 +11,7 @@ import { ApiClient } from '../../main/api/client';
 import { registerQueue } from '../../main/api/routes/events';
 import { RegisterResponse } from '../../main/api/schemas/register';
 import { AccountStore } from '../../main/store/account-store';
+import { NEWEST_FEATURE_LEVEL } from '../../devserver/version';
 import { registerParams } from '../../main/sync/register-params';
 import { applySnapshotInSlices } from '../../main/sync/snapshot';
 import { watchLoop } from '../lib/loop-watch';
@@ -30,7 +31,7 @@ interface Round {
 async function oneSync(client: ApiClient, store: AccountStore): Promise<Round> {
   let watch = watchLoop();
   const started = performance.now();
-  const r = await registerQueue(client, registerParams());
+  const r = await registerQueue(client, registerParams(NEWEST_FEATURE_LEVEL));
   const registered = performance.now();
   const registerHeldMs = watch.stop();
   watch = watchLoop();

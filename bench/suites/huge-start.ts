@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startDevServer, type RunningDevServer } from '../../devserver/spawn';
+import { NEWEST_FEATURE_LEVEL } from '../../devserver/version';
 import { registerParams } from '../../main/sync/register-params';
 import { summarize } from '../lib/stats';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
@@ -64,7 +65,10 @@ async function timeRegister(server: RunningDevServer, password: string): Promise
     body: new URLSearchParams({ username: OWNER, password }),
   });
   const key = ((await signIn.json()) as { api_key: string }).api_key;
-  const params = Object.entries(registerParams()).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+  const params = Object.entries(registerParams(NEWEST_FEATURE_LEVEL)).map(([k, v]) => [
+    k,
+    typeof v === 'string' ? v : JSON.stringify(v),
+  ]);
   const started = performance.now();
   const res = await fetch(`${server.baseUrl}/api/v1/register`, {
     method: 'POST',

@@ -33,6 +33,7 @@ import type {
   UserDetails,
   UserGroupView,
   UserSummary,
+  SubscriberPage,
 } from '../model';
 
 type Account = { accountId: string };
@@ -70,6 +71,11 @@ export interface RecordCalls {
   /** Every channel the user can see, subscribed or not, by name. */
   'channels:list': (args: Paged) => Page<ChannelInfo>;
   'channels:get': (args: Account & { channelId: number }) => ChannelDetails;
+  /**
+   * A channel's subscribers by name, a page at a time. The first page fetches the whole list
+   * from the server when the cache holds only part of it (a big channel's list from register).
+   */
+  'channels:subscribers': (args: Paged & { channelId: number }) => SubscriberPage;
   'channels:subscribe': (args: Account & { channelIds: number[] }) => null;
   'channels:unsubscribe': (args: Account & { channelIds: number[] }) => null;
   /** One personal setting of a subscription (color, muted, pinned, notifications). */
@@ -245,6 +251,7 @@ export interface RecordEvents {
 export const RECORD_CALL_NAMES = [
   'channels:list',
   'channels:get',
+  'channels:subscribers',
   'channels:subscribe',
   'channels:unsubscribe',
   'channels:setProperty',

@@ -1,5 +1,7 @@
 import { canSeeChannel, canSeeSubscribers } from '../access';
 import type { App } from '../app';
+import { badRequest } from '../http/errors';
+import type { Params } from '../http/params';
 import type { ChannelRow, UserRow } from '../store/rows';
 import {
   formatChannel,
@@ -10,7 +12,19 @@ import {
 
 export type IncludeSubscribers = 'true' | 'false' | 'partial';
 
-const FOURTEEN_DAYS = 14 * 86_400;
+/** Zulip took only a JSON boolean before "partial" (FL 412): an older server refuses the word. */
+export const PARTIAL_SUBSCRIBERS_LEVEL = 412;
+
+export function readIncludeSubscribers(params: Params, level: number): IncludeSubscribers {
+  const value = params.string('include_subscribers') ?? 'false';
+  if (value === 'partial' && level < PARTIAL_SUBSCRIBERS_LEVEL)
+    throw badRequest('include_subscribers is not valid JSON');
+  if (!['true', 'false', 'partial'].includes(value))
+    throw badRequest('include_subscribers must be true, false or partial');
+  return value as IncludeSubscribers;
+}
+
+const DAY = 86_400;
 
 /**
  * Subscriber lists for include_subscribers. "true" gives every list in full; "partial" gives full
@@ -58,7 +72,9 @@ export function subscriptionState(
         .all()
         .filter((u) => u.is_bot === 1)
         .map((u) => u.id);
-      recentCache = new Set([...app.store.channels.recentSenders(ctx.now - FOURTEEN_DAYS), ...bots]);
+      const days = app.options.partialSubscriberDays;
+      const senders = days > 0 ? app.store.channels.recentSenders(ctx.now - days * DAY) : [];
+      recentCache = new Set([...senders, ...bots]);
     }
     return recentCache;
   };

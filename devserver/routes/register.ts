@@ -2,20 +2,12 @@ import { webPublicAccessEnabled } from '../channels/spectators';
 import { parseQueueSpec } from '../events/spec';
 import { authenticate } from '../http/auth';
 import { badRequest, unauthorized } from '../http/errors';
-import type { Params } from '../http/params';
 import type { ApiRoute } from '../http/route';
 import { spectatorState } from '../register/spectator';
 import { initialState } from '../register/state';
-import type { IncludeSubscribers } from '../register/subscriptions';
+import { readIncludeSubscribers } from '../register/subscriptions';
 import { gateRegisterState, knownCapabilities } from '../levels/gate';
 import { versionFields } from '../version';
-
-function readIncludeSubscribers(params: Params): IncludeSubscribers {
-  const value = params.string('include_subscribers') ?? 'false';
-  if (!['true', 'false', 'partial'].includes(value))
-    throw badRequest('include_subscribers must be true, false or partial');
-  return value as IncludeSubscribers;
-}
 
 export const registerRoutes: ApiRoute[] = [
   {
@@ -35,7 +27,7 @@ export const registerRoutes: ApiRoute[] = [
         if (params.bool('client_gravatar', false)) {
           throw badRequest("Invalid 'client_gravatar' parameter for anonymous request");
         }
-        if (readIncludeSubscribers(params) === 'true') {
+        if (readIncludeSubscribers(params, app.options.featureLevel) === 'true') {
           throw badRequest("Invalid 'include_subscribers' parameter for anonymous request");
         }
       }
@@ -44,7 +36,7 @@ export const registerRoutes: ApiRoute[] = [
       // An older server acts only on the capabilities it knows, in register and events alike.
       const spec = { ...parsed, capabilities: knownCapabilities(level, parsed.capabilities) };
       const fetchTypes = params.stringList('fetch_event_types');
-      const includeSubscribers = readIncludeSubscribers(params);
+      const includeSubscribers = readIncludeSubscribers(params, level);
       const presence = {
         slim: params.bool('slim_presence', false),
         historyDays: params.int('presence_history_limit_days'),

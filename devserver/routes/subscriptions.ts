@@ -12,6 +12,7 @@ import type { ApiResult, ApiRoute, RequestContext } from '../http/route';
 import { ROLE, type ChannelRow, type UserRow } from '../store/rows';
 import { checkColor } from './subscription_properties';
 import { subscriptionList } from './channels_get';
+import { readIncludeSubscribers } from '../register/subscriptions';
 
 interface SubscribeRequest extends NewChannelSpec {
   color: string | undefined;
@@ -138,8 +139,7 @@ export const subscriptionRoutes: ApiRoute[] = [
     path: '/users/me/subscriptions',
     auth: 'user',
     handler: ({ app, user, params }) => {
-      const include = params.string('include_subscribers') ?? 'false';
-      if (!['true', 'false', 'partial'].includes(include)) throw badRequest('include_subscribers is not a boolean');
+      const include = readIncludeSubscribers(params, app.options.featureLevel);
       return { subscriptions: subscriptionList(app, user, include !== 'false') };
     },
   },

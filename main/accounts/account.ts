@@ -290,8 +290,11 @@ export class Account {
     return new SyncEngine({
       store: this.store,
       api: this.#push
-        ? tapEvents(apiForClient(client), (events) => this.#push?.handleEvents(events))
-        : apiForClient(client),
+        ? tapEvents(
+            apiForClient(client, () => this.#featureLevel()),
+            (events) => this.#push?.handleEvents(events),
+          )
+        : apiForClient(client, () => this.#featureLevel()),
       clock: this.#o.clock,
       log: this.#o.log.child('sync'),
       selfUserId: this.#record.userId,

@@ -52,6 +52,8 @@ export const FEATURE_LEVELS = {
   reminders: 399,
   /** POST /channels/create. */
   channelsCreate: 417,
+  /** include_subscribers: "partial" (big channels' lists cut to bots and the recently active). */
+  partialSubscribers: 412,
 } as const;
 
 export type Feature = keyof typeof FEATURE_LEVELS;

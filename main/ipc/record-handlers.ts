@@ -26,6 +26,7 @@ export function createRecordHandlers(manager: AccountManager): RecordHandlers {
   return {
     'channels:list': async (a) => reads.listChannels(store(a), a),
     'channels:get': async (a) => reads.getChannel(store(a), a.channelId),
+    'channels:subscribers': (a) => records(a).subscribers.page(a),
     'channels:subscribe': (a) => channels.subscribeTo(act(a), a.channelIds),
     'channels:unsubscribe': (a) => channels.unsubscribeFrom(act(a), a.channelIds),
     'channels:setProperty': (a) => channels.setSubscriptionProperty(act(a), a),

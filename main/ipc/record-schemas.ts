@@ -74,6 +74,7 @@ const roles = z.union([z.literal(100), z.literal(200), z.literal(300), z.literal
 export const recordCallSchemas = {
   'channels:list': z.object(paged).strict(),
   'channels:get': z.object({ accountId, channelId: id }).strict(),
+  'channels:subscribers': z.object({ ...paged, channelId: id }).strict(),
   'channels:subscribe': z.object({ accountId, channelIds: z.array(id).min(1).max(500) }).strict(),
   'channels:unsubscribe': z.object({ accountId, channelIds: z.array(id).min(1).max(500) }).strict(),
   'channels:setProperty': setProperty,

@@ -13,6 +13,7 @@ import type { AccountStore } from '../store/account-store';
 import { toStoredUser } from '../sync/convert';
 import type { Delta } from '../sync/deltas';
 import type { ActionContext } from './channel-actions';
+import { ChannelSubscribers } from './channel-subscribers';
 import { DraftsSync } from './drafts-sync';
 import { EditTyping } from './edit-typing';
 import { EmojiTable } from './emoji-table';
@@ -70,6 +71,8 @@ export class AccountRecords {
   readonly editing: EditTyping;
   /** The server's emoji names (the renderer's picker, autocomplete and reactions use them). */
   readonly emoji: EmojiTable;
+  /** Channels' subscriber lists, fetched whole when the cache holds only part of one. */
+  readonly subscribers: ChannelSubscribers;
   readonly #d: AccountRecordsDeps;
   readonly #presence: PresenceChanges;
   #lastGates = '';
@@ -101,6 +104,12 @@ export class AccountRecords {
       client: d.client,
       log: d.log.child('emoji'),
       onChanged: () => this.#changed(['emoji']),
+    });
+    this.subscribers = new ChannelSubscribers({
+      store,
+      client: d.client,
+      log: d.log.child('subscribers'),
+      onStored: () => this.#changed(['subscribers', 'channels']),
     });
   }
 

@@ -24,6 +24,7 @@ import {
   groupView,
   profileFieldView,
   userDetails,
+  userSummary,
 } from './views';
 
 type Paging = { cursor?: string | undefined; limit?: number | undefined };
@@ -76,15 +77,7 @@ export function listPlaygrounds(store: AccountStore, p: Paging): Page<Playground
 
 export function listUsers(store: AccountStore, p: Paging): Page<UserSummary> {
   const after = decodeCursor(p.cursor, ['string', 'number'] as const);
-  return toPage(store.userDirectory.page(after, pageLimit(p.limit)), (u) => ({
-    id: u.id,
-    fullName: u.fullName,
-    email: u.email,
-    avatarUrl: u.avatarUrl,
-    role: u.role,
-    isBot: u.isBot,
-    isActive: u.isActive,
-  }));
+  return toPage(store.userDirectory.page(after, pageLimit(p.limit)), userSummary);
 }
 
 export function getUser(store: AccountStore, userId: number): UserDetails | null {

@@ -11,6 +11,7 @@ import type {
   TopicVisibility,
   UserDetails,
   UserGroupView,
+  UserSummary,
 } from '../../common/model';
 import type { AccountStore } from '../store/account-store';
 import type { DirectoryChannel } from '../store/repos/channel-directory';
@@ -30,7 +31,8 @@ export const VISIBILITY_NAMES: Record<VisibilityPolicy, TopicVisibility> = {
 };
 
 export function channelInfo(c: DirectoryChannel, store: AccountStore): ChannelInfo {
-  const count = store.subscribers.isKnown(c.id) ? store.subscribers.count(c.id) : c.extra['subscriber_count'];
+  // A partial list (include_subscribers "partial") counts only some: the server's count is the number.
+  const count = store.subscribers.isComplete(c.id) ? store.subscribers.count(c.id) : c.extra['subscriber_count'];
   const folder = c.extra['folder_id'];
   return {
     id: c.id,
@@ -70,7 +72,7 @@ export function channelDetails(c: DirectoryChannel, store: AccountStore): Channe
   return {
     ...channelInfo(c, store),
     subscription: subscribed ? subscriptionSettings(subscribed) : null,
-    subscriberIds: store.subscribers.of(c.id)?.userIds ?? null,
+    subscriberIds: store.subscribers.isComplete(c.id) ? (store.subscribers.of(c.id)?.userIds ?? null) : null,
   };
 }
 
@@ -181,5 +183,17 @@ export function userDetails(u: StoredUser, groupIds: number[]): UserDetails {
     timezone: typeof timezone === 'string' ? timezone : '',
     profileData: profileData(u.extra['profile_data']),
     groupIds,
+  };
+}
+
+export function userSummary(u: StoredUser): UserSummary {
+  return {
+    id: u.id,
+    fullName: u.fullName,
+    email: u.email,
+    avatarUrl: u.avatarUrl,
+    role: u.role,
+    isBot: u.isBot,
+    isActive: u.isActive,
   };
 }

@@ -3,6 +3,7 @@
  * appliers handle; fetch_event_types asks only for the initial data the snapshot stores.
  */
 import type { ClientCapabilities, RegisterParams } from '../api';
+import { supports } from '../api/features';
 
 /** Event families applied by ./appliers (heartbeat and restart come regardless; listed for clarity). */
 export const EVENT_TYPES = [
@@ -114,14 +115,20 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   archived_channels: true,
 };
 
-export function registerParams(): RegisterParams {
+/**
+ * `featureLevel` is the server's as last known (the last register, or sign-in's server settings):
+ * it decides whether the subscriber lists may come partial.
+ */
+export function registerParams(featureLevel: number): RegisterParams {
   return {
     apply_markdown: true,
     // We want every avatar URL rather than computing gravatars.
     client_gravatar: false,
-    // Subscriber lists are kept (channel member lists, counts). "partial" (FL 412) would be lighter
-    // for huge organizations, but older servers refuse it, and peer_* events keep full lists exact.
-    include_subscribers: true,
+    // Subscriber lists are kept for the counts and the channel's subscriber list. Since FL 412 a
+    // channel of 250 or more people comes with only its bots and recently active people (with
+    // subscriber_count for the number), as Zulip advises for big organizations: the whole matrix
+    // is megabytes there. The rest are fetched when someone opens that channel's list.
+    include_subscribers: supports(featureLevel, 'partialSubscribers') ? 'partial' : true,
     // Presence keyed by user ID in the modern format; two weeks is all an online dot needs.
     slim_presence: true,
     presence_history_limit_days: 14,

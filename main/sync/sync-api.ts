@@ -3,6 +3,7 @@
  * be tested with a scripted server. apiForClient is the real one, over main/api.
  */
 import {
+  ApiError,
   deleteQueue,
   eventsTimeoutMs,
   getEvents,
@@ -28,9 +29,32 @@ export interface SyncApi {
 /** A probe gets a second: a slower answer is no better than the backoff's own retry. */
 const PROBE_TIMEOUT_MS = 1000;
 
-export function apiForClient(client: ApiClient): SyncApi {
+/**
+ * The server refused a register parameter this level of it should take: a server downgraded since
+ * we last saw it (a cached level of 412 or more) refuses include_subscribers "partial".
+ */
+function refusedPartialLists(e: unknown): boolean {
+  return e instanceof ApiError && e.httpStatus === 400 && e.message.includes('include_subscribers');
+}
+
+/** The register request: partial subscriber lists where the server's last known level takes them. */
+async function register(client: ApiClient, featureLevel: number, signal: AbortSignal): Promise<RegisterResponse> {
+  const params = registerParams(featureLevel);
+  try {
+    return await registerQueue(client, params, { signal });
+  } catch (e) {
+    if (params.include_subscribers !== 'partial' || !refusedPartialLists(e)) throw e;
+    return registerQueue(client, { ...params, include_subscribers: true }, { signal });
+  }
+}
+
+/**
+ * `featureLevel` is the server's as last known; without one register asks for full subscriber
+ * lists, which every server takes.
+ */
+export function apiForClient(client: ApiClient, featureLevel: () => number = () => 0): SyncApi {
   return {
-    register: (signal) => registerQueue(client, registerParams(), { signal }),
+    register: (signal) => register(client, featureLevel(), signal),
     getEvents: async (a, signal) => {
       const res = await getEvents(
         client,

@@ -156,6 +156,28 @@ describe('POST /register on a small organization open to spectators', () => {
     expect(await find('partial')).toMatchObject({ partial_subscribers: [smallOwner.userId] });
   });
 
+  it('include_subscribers=partial is refused below feature level 412, where it was a JSON boolean', async () => {
+    const older = await startDevServer({ seed: 'empty', args: ['--feature-level', '411'] });
+    try {
+      const owner = await login(older, older.byRole(100));
+      for (const [method, path] of [
+        ['POST', '/register'],
+        ['GET', '/users/me/subscriptions'],
+      ] as const) {
+        const refused = await owner.call(method, path, { include_subscribers: 'partial' });
+        expect(refused).toMatchObject({
+          status: 400,
+          body: { result: 'error', code: 'BAD_REQUEST', msg: 'include_subscribers is not valid JSON' },
+        });
+        expect(await owner.call(method, path, { include_subscribers: 'true' })).toMatchObject({
+          body: { result: 'success' },
+        });
+      }
+    } finally {
+      await older.stop();
+    }
+  });
+
   it('omits avatar_url of long-idle users for user_avatar_url_field_optional', async () => {
     const fresh = await startDevServer({ seed: 'empty' });
     try {

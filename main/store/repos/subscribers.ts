@@ -24,6 +24,12 @@ export class SubscribersRepo {
   readonly #dropMissing;
   readonly #addAll;
   readonly #setLists;
+  /**
+   * Writes so far, per channel (and to every list at once, under -1): a list fetched from the
+   * server is stored only if nothing wrote to it while the request was out, since an event applied
+   * meanwhile may be newer than the answer. In memory: a fetch does not outlive the process.
+   */
+  readonly #writes = new Map<number, number>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -58,6 +64,7 @@ export class SubscribersRepo {
   replaceAll(lists: readonly ({ channelId: number } & SubscriberList)[]): void {
     const pairs = JSON.stringify(lists.flatMap((l) => l.userIds.map((u) => [l.channelId, u])));
     const known = JSON.stringify(lists.map((l) => [l.channelId, l.partial ? 1 : 0]));
+    this.#wrote(-1);
     this.#db.transaction(() => {
       this.#dropMissing.run(pairs);
       this.#addAll.run(pairs);
@@ -68,6 +75,7 @@ export class SubscribersRepo {
 
   /** Replaces one channel's list. */
   setList(channelId: number, userIds: readonly number[], partial = false): void {
+    this.#wrote(channelId);
     this.#clearChannel.run(channelId);
     for (const u of userIds) this.#add.run(channelId, u);
     this.#setList.run(channelId, partial ? 1 : 0);
@@ -75,6 +83,7 @@ export class SubscribersRepo {
 
   /** The channel is gone or out of sight: its list means nothing any more. */
   forgetChannel(channelId: number): void {
+    this.#wrote(channelId);
     this.#clearChannel.run(channelId);
     this.#dropList.run(channelId);
   }
@@ -83,10 +92,35 @@ export class SubscribersRepo {
     return this.#list.get(channelId) !== undefined;
   }
 
+  /** The whole list is here: every subscriber, kept exact by peer events since. */
+  isComplete(channelId: number): boolean {
+    return this.#list.get(channelId) === 0;
+  }
+
+  /** A mark to hand to storeFetched: how many writes this channel's list has seen. */
+  writeMark(channelId: number): string {
+    return `${this.#writes.get(-1) ?? 0}:${this.#writes.get(channelId) ?? 0}`;
+  }
+
+  /**
+   * Stores a whole list fetched from the server (GET /streams/{id}/members), unless the list was
+   * written since `mark` was taken; returns whether it did.
+   */
+  storeFetched(channelId: number, userIds: readonly number[], mark: string): boolean {
+    if (this.writeMark(channelId) !== mark) return false;
+    this.#db.transaction(() => this.setList(channelId, userIds))();
+    return true;
+  }
+
+  #wrote(channelId: number): void {
+    this.#writes.set(channelId, (this.#writes.get(channelId) ?? 0) + 1);
+  }
+
   /** peer_add: only lists we have are extended (an unknown list stays unknown). Returns how many rows were new. */
   add(channelIds: readonly number[], userIds: readonly number[]): number {
     let added = 0;
     for (const c of channelIds) {
+      this.#wrote(c);
       if (!this.isKnown(c)) continue;
       for (const u of userIds) added += this.#add.run(c, u).changes;
     }
@@ -96,7 +130,10 @@ export class SubscribersRepo {
   /** peer_remove; returns how many rows went. */
   remove(channelIds: readonly number[], userIds: readonly number[]): number {
     let removed = 0;
-    for (const c of channelIds) for (const u of userIds) removed += this.#remove.run(c, u).changes;
+    for (const c of channelIds) {
+      this.#wrote(c);
+      for (const u of userIds) removed += this.#remove.run(c, u).changes;
+    }
     return removed;
   }
 

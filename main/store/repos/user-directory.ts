@@ -6,16 +6,34 @@ import { toUser, type StoredUser, type UserRow } from './users';
 export class UserDirectoryRepo {
   readonly #page;
   readonly #pageAfter;
+  readonly #subscribers;
+  readonly #subscribersAfter;
 
   constructor(db: Db) {
     const order = 'ORDER BY full_name COLLATE NOCASE, id LIMIT ?';
     this.#page = db.prepare(`SELECT * FROM users ${order}`);
     this.#pageAfter = db.prepare(`SELECT * FROM users WHERE (full_name COLLATE NOCASE, id) > (?, ?) ${order}`);
+    // Subscribers the cache knows as people (a guest's view may leave some out), by name.
+    const subscribed = 'id IN (SELECT user_id FROM channel_subscribers WHERE channel_id = ?)';
+    this.#subscribers = db.prepare(`SELECT * FROM users WHERE ${subscribed} ${order}`);
+    this.#subscribersAfter = db.prepare(
+      `SELECT * FROM users WHERE ${subscribed} AND (full_name COLLATE NOCASE, id) > (?, ?) ${order}`,
+    );
   }
 
   /** `after` is the [full name, id] of the previous page's last user. */
   page(after: [string, number] | null, limit: number): KeyedPage<StoredUser> {
     const rows = (after ? this.#pageAfter.all(after[0], after[1], limit + 1) : this.#page.all(limit + 1)) as UserRow[];
+    return keyedPage(rows, limit, toUser, (r) => [r.full_name, r.id]);
+  }
+
+  /** A channel's subscribers as far as its stored list goes, by name; `after` as for page(). */
+  subscribersPage(channelId: number, after: [string, number] | null, limit: number): KeyedPage<StoredUser> {
+    const rows = (
+      after
+        ? this.#subscribersAfter.all(channelId, after[0], after[1], limit + 1)
+        : this.#subscribers.all(channelId, limit + 1)
+    ) as UserRow[];
     return keyedPage(rows, limit, toUser, (r) => [r.full_name, r.id]);
   }
 }

@@ -14,11 +14,14 @@ import type { ApplyContext } from './context';
 
 const CHANGED: Delta[] = [{ kind: 'sidebarChanged' }, { kind: 'recordsChanged', areas: ['channels'] }];
 
-/** Keeps the server's subscriber_count (FL 394) right where we have no list to count. */
+/**
+ * Keeps the server's subscriber_count (FL 394) right where we have no whole list to count: the
+ * server sends peer events only for real changes, so the count moves by their size.
+ */
 function adjustCount(store: AccountStore, channelId: number, by: number): void {
   const channel = store.channelDirectory.get(channelId);
   if (!channel) return;
-  const count = store.subscribers.isKnown(channelId)
+  const count = store.subscribers.isComplete(channelId)
     ? store.subscribers.count(channelId)
     : typeof channel.extra['subscriber_count'] === 'number'
       ? Math.max(0, channel.extra['subscriber_count'] + by)

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/svelte';
+import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChannelDetails } from '../../../common/model';
@@ -34,6 +34,7 @@ function details(isMuted: boolean): ChannelDetails {
 
 function setup(bridge: MemoryBridge) {
   const onLeft = vi.fn();
+  bridge.handle('channels:subscribers', () => ({ items: [], next: null, complete: true, count: 0 }));
   render(ChannelSettings, { bridge: bridge.client(), accountId: 'acc-1', channelId: 1, onLeft });
   return { onLeft, user: userEvent.setup() };
 }
@@ -49,7 +50,7 @@ describe('ChannelSettings', () => {
       });
     const { user } = setup(bridge);
     await user.click(await screen.findByRole('checkbox', { name: 'Muted' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Mute saved.');
+    expect(await screen.findByText('Mute saved.')).toHaveAttribute('role', 'status');
     expect(bridge.callsOf('channels:setProperty')).toEqual([
       { accountId: 'acc-1', channelId: 1, property: 'is_muted', value: true },
     ]);
@@ -66,7 +67,7 @@ describe('ChannelSettings', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Muted' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not subscribed to channel ID 1');
     expect(screen.getByRole('checkbox', { name: 'Muted' })).not.toBeChecked();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/saved\./)).toBeNull();
   });
 
   it('follows changes made elsewhere, and leaves after unsubscribing', async () => {
@@ -82,5 +83,12 @@ describe('ChannelSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(bridge.callsOf('channels:unsubscribe')).toEqual([{ accountId: 'acc-1', channelIds: [1] }]);
     expect(onLeft).toHaveBeenCalledOnce();
+  });
+
+  it('lists who is subscribed below the settings', async () => {
+    setup(new MemoryBridge().handle('channels:get', () => details(false)));
+    const subscribers = await screen.findByRole('region', { name: 'Subscribers' });
+    expect(within(subscribers).getByRole('heading', { name: 'Subscribers' })).toBeInTheDocument();
+    expect(await within(subscribers).findByText('No one is subscribed.')).toBeInTheDocument();
   });
 });
