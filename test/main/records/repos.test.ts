@@ -157,6 +157,34 @@ describe('channel directory and subscribers', () => {
     store.subscribers.forgetChannel(1);
     expect(store.subscribers.of(1)).toBeNull();
   });
+
+  it('stores a fetched whole list only if nothing wrote to that list since the request went out', () => {
+    store.subscribers.replaceAll([
+      { channelId: 1, userIds: [3], partial: true },
+      { channelId: 2, userIds: [3], partial: true },
+    ]);
+    expect(store.subscribers.isComplete(1)).toBe(false);
+    expect(store.subscribers.isKnown(1)).toBe(true);
+
+    // Another channel's event does not spoil the answer.
+    let mark = store.subscribers.writeMark(1);
+    store.subscribers.add([2], [9]);
+    expect(store.subscribers.storeFetched(1, [3, 4, 5], mark)).toBe(true);
+    expect(store.subscribers.of(1)).toEqual({ userIds: [3, 4, 5], partial: false });
+    expect(store.subscribers.isComplete(1)).toBe(true);
+
+    // A peer event on the list, or a new snapshot, does.
+    for (const write of [
+      () => store.subscribers.add([2], [7]),
+      () => store.subscribers.remove([2], [3]),
+      () => store.subscribers.replaceAll([{ channelId: 2, userIds: [3], partial: true }]),
+    ]) {
+      mark = store.subscribers.writeMark(2);
+      write();
+      expect(store.subscribers.storeFetched(2, [3, 6], mark)).toBe(false);
+      expect(store.subscribers.isComplete(2)).toBe(false);
+    }
+  });
 });
 
 describe('small record lists', () => {
