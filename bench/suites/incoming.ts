@@ -68,6 +68,16 @@ const ORGS: readonly Org[] = [
   { seed: 'huge', channel: 'team-001', label: 'huge organization (30k people)', reader: 'amir@parley.example' },
 ];
 
+/**
+ * A quick run measures demo and large only. PARLEY_BENCH_INCOMING_SEEDS (e.g. "huge") picks the
+ * organizations by seed in either mode, to measure one of them alone.
+ */
+function orgsToRun(quick: boolean): readonly Org[] {
+  const seeds = process.env['PARLEY_BENCH_INCOMING_SEEDS']?.split(',').map((s) => s.trim());
+  if (seeds) return ORGS.filter((o) => seeds.includes(o.seed));
+  return quick ? ORGS.slice(0, 2) : ORGS;
+}
+
 async function apiKeyOf(baseUrl: string, user: DevServerUser): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/fetch_api_key`, {
     method: 'POST',
@@ -294,8 +304,15 @@ async function measureOrg(ctx: SuiteContext, org: Org, coreEntry: string): Promi
     }
     if (switched.length === 0) return;
     // Frames come every 16.7 ms: a switch lands on one frame or the next, and the median alone hides which.
-    ctx.note(`incoming: channel switches, ${org.label} (ms, sorted): ${[...switched].sort((a, b) => a - b).map(Math.round).join(', ')}`);
-    ctx.note(`incoming: each switch, ${org.label} (click to rows / core's page answer / page busy, ms): ${perSwitch.join(' ')}`);
+    ctx.note(
+      `incoming: channel switches, ${org.label} (ms, sorted): ${[...switched]
+        .sort((a, b) => a - b)
+        .map(Math.round)
+        .join(', ')}`,
+    );
+    ctx.note(
+      `incoming: each switch, ${org.label} (click to rows / core's page answer / page busy, ms): ${perSwitch.join(' ')}`,
+    );
     ctx.metric(`channel switch, click to painted rows, ${org.label}, median`, median(switched), 'ms');
     ctx.metric(`channel switch, click to painted rows, ${org.label}, slowest`, Math.max(...switched), 'ms');
     ctx.metric(`channel switch, the core's messages:page answer, ${org.label}, median`, median(answered), 'ms');
@@ -326,7 +343,7 @@ async function* cases(ctx: SuiteContext): AsyncGenerator<BenchCase, void, void> 
   const bundles = join(PROJECT_ROOT, 'bench', '.probe', 'incoming');
   await buildMain(join(bundles, 'out'));
   const coreEntry = join(bundles, 'out', 'main', 'core-thread.cjs');
-  for (const org of ctx.quick ? ORGS.slice(0, 2) : ORGS) await measureOrg(ctx, org, coreEntry);
+  for (const org of orgsToRun(ctx.quick)) await measureOrg(ctx, org, coreEntry);
   // Figures only (ctx.metric): the time and costs are not a pair with a baseline.
   yield* [];
 }
