@@ -90,6 +90,13 @@ describe('ChannelSubscribers', () => {
     expect(screen.queryByText('No one is subscribed.')).toBeNull();
   });
 
+  it('says so without a number when not even the count is known (a list the server keeps from the user)', async () => {
+    setup(new MemoryBridge().handle('channels:subscribers', pages([], { complete: false, count: null })));
+    expect(
+      await screen.findByText(/^The list of the subscribers could not be fetched from the server\./),
+    ).toBeInTheDocument();
+  });
+
   it('reloads when the subscribers change, and says when there are none', async () => {
     let people: UserSummary[] = [];
     const bridge = new MemoryBridge().handle('channels:subscribers', (a) =>
