@@ -235,7 +235,16 @@ export interface RecordCalls {
 
 export interface RecordEvents {
   /** These lists changed (another client, another user, or the server): refetch what is on screen. */
-  'records:changed': { accountId: string; areas: RecordArea[] };
+  'records:changed': {
+    accountId: string;
+    areas: RecordArea[];
+    /**
+     * With 'subscribers': the only channels whose subscriber lists changed, so an open list of
+     * another channel need not reload (a big organization has peer events all the time). Absent:
+     * any list may have changed.
+     */
+    subscriberChannels?: number[];
+  };
   /** Everyone typing right now in this account's conversations. */
   'typing:changed': { accountId: string; typing: TypingView[] };
   /** Everyone editing a message of this account's conversations right now (the whole list). */

@@ -109,7 +109,7 @@ export class AccountRecords {
       store,
       client: d.client,
       log: d.log.child('subscribers'),
-      onStored: () => this.#changed(['subscribers', 'channels']),
+      onStored: (channelId) => this.#changed(['subscribers', 'channels'], [channelId]),
     });
   }
 
@@ -121,15 +121,21 @@ export class AccountRecords {
   publish(deltas: readonly Delta[]): void {
     if (this.#closed) return;
     const areas = new Set<RecordArea>();
+    // The channels whose subscriber lists changed, while every change named them (null: any).
+    let subscriberChannels: Set<number> | null = new Set();
     for (const delta of deltas) {
-      if (delta.kind === 'recordsChanged') delta.areas.forEach((a) => areas.add(a));
-      else if (delta.kind === 'typing') this.typing.apply(delta.op, delta.senderId, delta.narrow);
+      if (delta.kind === 'recordsChanged') {
+        delta.areas.forEach((a) => areas.add(a));
+        if (!delta.areas.includes('subscribers')) continue;
+        if (delta.subscriberChannels) delta.subscriberChannels.forEach((c) => subscriberChannels?.add(c));
+        else subscriberChannels = null;
+      } else if (delta.kind === 'typing') this.typing.apply(delta.op, delta.senderId, delta.narrow);
       else if (delta.kind === 'typingEdit') this.editing.apply(delta.op, delta.senderId, delta.messageId);
     }
     if (areas.has('realm')) this.#presence.forget();
     if (areas.has('presence')) this.#presenceMoved(areas);
     if (areas.size === 0) return;
-    this.#changed([...areas]);
+    this.#changed([...areas], areas.has('subscribers') && subscriberChannels ? [...subscriberChannels] : undefined);
     if (areas.has('settings')) this.#checkGates();
     // Synchronization may just have been turned on, or a draft changed elsewhere: push what waits.
     if (areas.has('settings') || areas.has('drafts')) this.drafts.schedulePush();
@@ -215,7 +221,11 @@ export class AccountRecords {
     return this.drafts.save(a);
   }
 
-  #changed(areas: RecordArea[]): void {
-    this.#d.emit('records:changed', { accountId: this.#d.accountId, areas });
+  #changed(areas: RecordArea[], subscriberChannels?: number[]): void {
+    this.#d.emit('records:changed', {
+      accountId: this.#d.accountId,
+      areas,
+      ...(subscriberChannels ? { subscriberChannels } : {}),
+    });
   }
 }

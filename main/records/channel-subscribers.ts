@@ -20,7 +20,7 @@ export interface ChannelSubscribersDeps {
   client: ApiClient | null;
   log: Logger;
   /** The whole list was stored: the renderer's lists of subscribers and channels (counts) are stale. */
-  onStored(): void;
+  onStored(channelId: number): void;
 }
 
 /** An event that wrote the list while the request was out makes the answer suspect: ask again, a few times. */
@@ -79,7 +79,7 @@ export class ChannelSubscribers {
       }
       if (!store.channelDirectory.get(channelId)) return;
       if (store.subscribers.storeFetched(channelId, ids, mark)) {
-        this.#d.onStored();
+        this.#d.onStored(channelId);
         return;
       }
     }

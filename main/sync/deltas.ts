@@ -44,7 +44,12 @@ export type Delta =
   /** Unread counts, topics, channels, DMs or users changed (only those of `touched`, when given). */
   | { kind: 'sidebarChanged'; touched?: SidebarTouch }
   /** Non-message records changed (main/records turns these into records:changed). */
-  | { kind: 'recordsChanged'; areas: RecordArea[] }
+  | {
+      kind: 'recordsChanged';
+      areas: RecordArea[];
+      /** With 'subscribers': the channels whose lists changed (absent: any of them may have). */
+      subscriberChannels?: number[];
+    }
   /** Someone started or stopped typing; memory only (main/records/typing.ts). */
   | { kind: 'typing'; op: 'start' | 'stop'; senderId: number; narrow: Narrow }
   /** Someone started or stopped editing a message; memory only, like typing. */

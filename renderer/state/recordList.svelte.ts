@@ -3,6 +3,7 @@
  * in turn, and fetched again whenever main says the list changed (records:changed) or the
  * transport came back after a drop.
  */
+import type { Events } from '../../common/ipc/contract';
 import type { Page, RecordArea } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
@@ -31,10 +32,12 @@ export class RecordList<T> {
     private readonly fetchPage: PageFetcher<T>,
     /** Pages fetched at most; the admin Users list raises it to hold a 30,000-person organization. */
     private readonly maxPages = MAX_PAGES,
+    /** Whether a change to one of `areas` concerns this list (by default, every one does). */
+    concerns: (change: Events['records:changed']) => boolean = () => true,
   ) {
     this.stops = [
       bridge.on('records:changed', (p) => {
-        if (p.accountId === accountId && p.areas.some((a) => areas.includes(a))) void this.load();
+        if (p.accountId === accountId && p.areas.some((a) => areas.includes(a)) && concerns(p)) void this.load();
       }),
       bridge.onReconnect(() => void this.load()),
     ];

@@ -29,13 +29,15 @@ function adjustCount(store: AccountStore, channelId: number, by: number): void {
   if (count !== null) store.channelDirectory.updateProperty(channelId, 'subscriber_count', count);
 }
 
+const idsOf = (subs: readonly { stream_id: number }[]): number[] => subs.map((s) => s.stream_id);
+
 function applyPeers(store: AccountStore, ev: SubscriptionEvent & { op: 'peer_add' | 'peer_remove' }): Delta[] {
   for (const channelId of ev.stream_ids) {
     if (ev.op === 'peer_add') store.subscribers.add([channelId], ev.user_ids);
     else store.subscribers.remove([channelId], ev.user_ids);
     adjustCount(store, channelId, ev.op === 'peer_add' ? ev.user_ids.length : -ev.user_ids.length);
   }
-  return [{ kind: 'recordsChanged', areas: ['subscribers', 'channels'] }];
+  return [{ kind: 'recordsChanged', areas: ['subscribers', 'channels'], subscriberChannels: ev.stream_ids }];
 }
 
 export function applySubscription({ store, log, selfUserId }: ApplyContext, ev: SubscriptionEvent): Delta[] {
@@ -49,7 +51,10 @@ export function applySubscription({ store, log, selfUserId }: ApplyContext, ev: 
         if (list) store.subscribers.setList(s.stream_id, list.userIds, list.partial);
         else store.subscribers.add([s.stream_id], [selfUserId]);
       }
-      return [...CHANGED, { kind: 'recordsChanged', areas: ['subscribers'] }];
+      return [
+        ...CHANGED,
+        { kind: 'recordsChanged', areas: ['subscribers'], subscriberChannels: idsOf(ev.subscriptions) },
+      ];
     case 'remove':
       for (const s of ev.subscriptions) {
         store.channels.unsubscribe(s.stream_id);
@@ -57,7 +62,10 @@ export function applySubscription({ store, log, selfUserId }: ApplyContext, ev: 
         store.ranges.forgetChannel(s.stream_id);
         store.subscribers.remove([s.stream_id], [selfUserId]);
       }
-      return [...CHANGED, { kind: 'recordsChanged', areas: ['subscribers'] }];
+      return [
+        ...CHANGED,
+        { kind: 'recordsChanged', areas: ['subscribers'], subscriberChannels: idsOf(ev.subscriptions) },
+      ];
     case 'update':
       if (!store.channels.updateProperty(ev.stream_id, ev.property, ev.value)) {
         log.debug('subscription update for a channel we are not subscribed to', { stream_id: ev.stream_id });

@@ -105,11 +105,15 @@ describe('ChannelSubscribers', () => {
     setup(bridge);
     expect(await screen.findByText('No one is subscribed.')).toBeInTheDocument();
     people = [BOB];
+    // Neither another area nor another channel's list is this list's business.
     bridge.emit('records:changed', { accountId: 'acc-1', areas: ['channels'] });
-    bridge.emit('records:changed', { accountId: 'acc-1', areas: ['subscribers'] });
+    bridge.emit('records:changed', { accountId: 'acc-1', areas: ['subscribers'], subscriberChannels: [8, 9] });
+    bridge.emit('records:changed', { accountId: 'acc-1', areas: ['subscribers'], subscriberChannels: [9, 7] });
     expect(await screen.findByText('1 subscriber')).toBeInTheDocument();
     expect(await rowNames()).toEqual(['Bob Brown']);
-    // Only the subscribers' change asked again: one call at the start, one after it.
     expect(bridge.callsOf('channels:subscribers')).toHaveLength(2);
+    // A change that names no channel (a new snapshot) may be any list's.
+    bridge.emit('records:changed', { accountId: 'acc-1', areas: ['subscribers'] });
+    await vi.waitFor(() => expect(bridge.callsOf('channels:subscribers')).toHaveLength(3));
   });
 });

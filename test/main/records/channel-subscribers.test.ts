@@ -104,7 +104,9 @@ describe('partial subscriber lists', () => {
     expect(first).toMatchObject({ complete: true, count: whole.length });
     expect(people.map((p) => p.id)).toEqual(byName(whole));
     expect(requestsFor(id)).toBe(1);
-    await t.waitForAfter(mark, 'records:changed', (p) => p.areas.includes('subscribers'));
+    // The change names the channel, so an open list of another one stays as it is.
+    const stored = await t.waitForAfter(mark, 'records:changed', (p) => p.areas.includes('subscribers'));
+    expect(stored.subscriberChannels).toEqual([id]);
     expect((await details(id)).subscriberIds).toEqual(whole);
 
     // Kept: the next look asks the cache only.
@@ -113,7 +115,10 @@ describe('partial subscriber lists', () => {
 
     // Someone joins: the kept list and its count follow the peer event.
     const newcomer = await outsider(id);
+    const beforeJoin = t.events.length;
     await join(newcomer, 'partners');
+    const peer = await t.waitForAfter(beforeJoin, 'records:changed', (p) => p.areas.includes('subscribers'));
+    expect(peer.subscriberChannels).toEqual([id]);
     await expect.poll(async () => (await details(id)).subscriberIds, { timeout: 10_000 }).toContain(newcomer.userId);
     expect((await details(id)).subscriberCount).toBe(whole.length + 1);
   });
