@@ -44,10 +44,16 @@ export class ChannelSubscribers {
   }): Promise<SubscriberPage> {
     const { store } = this.#d;
     const after = decodeCursor(a.cursor, ['string', 'number'] as const);
-    const channel = store.channelDirectory.get(a.channelId);
-    if (!channel) throw new IpcFailure('NOT_FOUND', 'That channel does not exist, or you cannot see it.');
+    const known = () => {
+      const channel = store.channelDirectory.get(a.channelId);
+      if (!channel) throw new IpcFailure('NOT_FOUND', 'That channel does not exist, or you cannot see it.');
+      return channel;
+    };
+    known();
     // Later pages go on through what the first one found; fetching again mid-list would reorder it.
     if (after === null && !store.subscribers.isComplete(a.channelId)) await this.#fetchWhole(a.channelId);
+    // Read again: events may have moved the count, or removed the channel, while the list was fetched.
+    const channel = known();
     const page = toPage(store.userDirectory.subscribersPage(a.channelId, after, pageLimit(a.limit)), userSummary);
     return {
       ...page,
