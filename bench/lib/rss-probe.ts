@@ -11,7 +11,7 @@ import { RENDERER_DIST } from '../../main/host/renderer-dist';
 import { buildMain, bundleNodeEntry, PROJECT_ROOT } from '../../scripts/build-main';
 
 export interface ProbedMemory {
-  /** Bytes resident after the first page, a collection forced. */
+  /** Bytes resident after the first page, once the sync has settled (nothing forced). */
   rss: number;
   /** Bytes of the host thread's JS heap (the core's thread is inside rss). */
   heap: number;
@@ -28,7 +28,7 @@ export async function probeMemory(
   const bundles = join(PROJECT_ROOT, 'bench', '.probe');
   await buildMain(join(bundles, 'out'));
   await bundleNodeEntry('bench/fixtures/rss-probe.ts', join(bundles, 'rss-probe.cjs'));
-  const out = execFileSync(process.execPath, ['--expose-gc', join(bundles, 'rss-probe.cjs')], {
+  const out = execFileSync(process.execPath, [join(bundles, 'rss-probe.cjs')], {
     env: {
       ...process.env,
       PROBE_DIR: dataDir,

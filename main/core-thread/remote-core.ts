@@ -19,6 +19,7 @@ import { answerFirst } from '../../common/ipc/answer-first';
 import type { CoreThreadOptions, FromThread, ToThread } from './protocol';
 import { RestartBudget } from './restart-budget';
 import { applyCoreHeapFlags } from './heap-flags';
+import { SettledCollector } from './settle-gc';
 
 export interface CoreThreadHost {
   /** The worker's entry: out/main/core-thread.cjs in Electron, ./dev-entry.mjs from source. */
@@ -80,7 +81,10 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
   let onFirstReady: { resolve: () => void; reject: (e: Error) => void } | null = null;
   let onClosed: (() => void) | null = null;
 
+  // This thread's garbage from a sync (the frames it relayed) goes when the sync settles too.
+  const collector = new SettledCollector();
   const emit = <N extends EventName>(name: N, payload: Events[N]): void => {
+    collector.noteEvent(name, payload);
     for (const listener of listeners) {
       try {
         listener(name, payload);
@@ -190,6 +194,7 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
     if (closing) return Promise.resolve(STOPPED('Parley is closing.'));
     if (gaveUp) return Promise.resolve(STOPPED('Parley’s background worker keeps stopping. Restart Parley.'));
     const id = nextId++;
+    collector.noteCall();
     return new Promise((resolve) => {
       pending.set(id, resolve);
       post({ kind: 'call', id, name, args });
@@ -197,6 +202,7 @@ export function startCoreThread(options: CoreThreadOptions, host: CoreThreadHost
   }
 
   function close(): Promise<void> {
+    collector.stop();
     closing ??= new Promise<void>((resolve) => {
       // No thread left to close (it kept crashing): nothing is open.
       if (!alive) return resolve();

@@ -18,6 +18,7 @@ import { MemoryCredentialStore, keychainCallsSettled, openCredentialStore } from
 import { createLogger } from '../log';
 import type { CoreThreadOptions, ThreadPort, ToThread } from './protocol';
 import { turnBatcher } from './turn-batcher';
+import { SettledCollector } from './settle-gc';
 
 type Core = Awaited<ReturnType<typeof createCore>>;
 
@@ -93,10 +94,14 @@ export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): voi
   const post = turnBatcher(port);
   const opening = openCore(options, asker);
   let core: Core | null = null;
+  const collector = new SettledCollector();
   opening.then(
     (c) => {
       core = c;
-      c.subscribe((name, payload) => post({ kind: 'event', name, payload }));
+      c.subscribe((name, payload) => {
+        collector.noteEvent(name, payload);
+        post({ kind: 'event', name, payload });
+      });
       post({ kind: 'ready', keychain: c.keychain });
     },
     (e: unknown) => post({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
@@ -109,12 +114,14 @@ export function runCoreThread(port: ThreadPort, options: CoreThreadOptions): voi
       if (!core) return;
       switch (message.kind) {
         case 'call':
+          collector.noteCall();
           post({ kind: 'result', id: message.id, result: await core.dispatch(message.name, message.args) });
           break;
         case 'send':
           core.receive(message.name, message.payload);
           break;
         case 'close':
+          collector.stop();
           await core.close();
           // The main thread ends this thread on 'closed': not while a keytar call is in flight
           // (a picture's signing key, a sign-in's save), which would abort the whole process.

@@ -44,6 +44,15 @@ export function moveAside(file: string, now: Date = new Date()): string {
   return target;
 }
 
+/**
+ * SQLite's page cache per connection, in KiB. better-sqlite3 builds SQLite with 16 MB; a cache
+ * of 100,000 messages filled it and kept it resident (core + host RSS 145-147 MB against 132-135
+ * with 4 MB, rss-probe; 30,000 people's first sync peaked at 198-202 MB against 185). A page the
+ * cache lacks comes from the OS's file cache, a read of microseconds: the store-messages and
+ * search suites at 100k messages read the same with 4 MB as with 16 (bench/README.md, 2026-11-29).
+ */
+export const PAGE_CACHE_KIB = 4096;
+
 /** Opens without recovery; every failure becomes a StoreError. */
 function openOnce(file: string, migrations: readonly Migration[]): Db {
   let db: Db | undefined;
@@ -62,6 +71,7 @@ function openOnce(file: string, migrations: readonly Migration[]): Db {
     // NORMAL is safe with WAL against app crashes; only an OS crash can lose the last commit.
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     runMigrations(db, file, migrations);
     return db;
   } catch (e) {
