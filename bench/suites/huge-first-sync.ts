@@ -15,6 +15,7 @@ import { NEWEST_FEATURE_LEVEL } from '../../devserver/version';
 import { registerParams } from '../../main/sync/register-params';
 import { applySnapshotInSlices } from '../../main/sync/snapshot';
 import { watchLoop } from '../lib/loop-watch';
+import { userEventCost } from '../fixtures/user-events';
 import type { SuiteContext } from '../lib/types';
 
 interface Round {
@@ -26,6 +27,8 @@ interface Round {
   snapshotHeldMs: number;
   /** CPU of the whole process meanwhile (user + system): unlike the time, not stretched by other processes. */
   snapshotCpuMs: number;
+  /** Who signed in (register's user_id). */
+  selfUserId: number;
 }
 
 async function oneSync(client: ApiClient, store: AccountStore): Promise<Round> {
@@ -45,7 +48,24 @@ async function oneSync(client: ApiClient, store: AccountStore): Promise<Round> {
     snapshotMs: performance.now() - registered,
     snapshotHeldMs,
     snapshotCpuMs: (used.user + used.system) / 1000,
+    selfUserId: r.user_id ?? 0,
   };
+}
+
+/** A person's change (rename, avatar, role) on the synced cache of 30,000 people. */
+function userEventFigures(ctx: SuiteContext, store: AccountStore, selfUserId: number): void {
+  const cost = userEventCost(store, selfUserId, ctx.quick ? 12 : 60);
+  ctx.metric(
+    'a person changed at 30k people: core CPU per realm_user event, median',
+    +median(cost.cpuMs).toFixed(2),
+    'ms',
+  );
+  ctx.metric(
+    'a person changed at 30k people: core CPU per realm_user event, slowest',
+    +Math.max(...cost.cpuMs).toFixed(2),
+    'ms',
+  );
+  ctx.metric('a person changed at 30k people: bytes to the renderer per event, median', median(cost.bytes), 'B');
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -66,6 +86,7 @@ export async function firstSyncFigures(
     try {
       cold.push(await oneSync(client, store));
       warm.push(await oneSync(client, store));
+      if (i === 0) userEventFigures(ctx, store, warm[0]!.selfUserId);
     } finally {
       store.close();
     }

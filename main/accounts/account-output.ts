@@ -10,7 +10,7 @@ import type { EventListener } from '../event-listener';
 import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';
-import { mergeDeltas, type Delta, type MergedDeltas } from '../sync/deltas';
+import { mergeDeltas, usersTouched, type Delta, type MergedDeltas } from '../sync/deltas';
 import type { CachedMessage } from '../store/repos/message-rows';
 import { OpenView } from './open-view';
 import { SidebarPublisher } from './sidebar-publisher';
@@ -69,6 +69,7 @@ export class AccountOutput {
       build: () => this.sidebar(),
       buildRows: () => buildSidebarRows(deps.store, deps.accountId, deps.selfUserId),
       buildUsers: () => deps.store.users.summaries(),
+      buildUsersOf: (ids) => deps.store.users.summariesOf(ids),
       buildPart: (touched) => buildSidebarPart(deps.store, deps.selfUserId, touched),
       emit: deps.emit,
       unreadsIfChanged: deps.unreadsIfChanged,
@@ -122,9 +123,9 @@ export class AccountOutput {
     if (m.flags.length > 0) emit('messages:flags', { accountId, changes: m.flags });
     if (updated.length > 0) emit('messages:updated', { accountId, messages: updated });
     if (m.removed.length > 0) emit('messages:removed', { accountId, messageIds: m.removed });
-    const usersChanged = deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));
-    if (m.sidebar || usersChanged) this.#sidebar.publish(m.sidebar, usersChanged);
-    if (usersChanged) this.#d.onUsersChanged();
+    const people = usersTouched(deltas);
+    if (m.sidebar || people) this.#sidebar.publish(m.sidebar, people);
+    if (people) this.#d.onUsersChanged();
     this.#d.records.publish(deltas);
   }
 

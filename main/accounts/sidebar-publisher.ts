@@ -19,6 +19,8 @@ export interface SidebarPublisherDeps {
   buildRows: () => SidebarRows;
   /** Everyone, as the sidebar lists them. */
   buildUsers: () => UserSummary[];
+  /** These people (those known), as the sidebar lists them. */
+  buildUsersOf: (ids: readonly number[]) => UserSummary[];
   /** Only the touched rows (views.ts buildSidebarPart). */
   buildPart: (touched: Exclude<SidebarScope, 'all'>) => SidebarPart;
   emit: EventListener;
@@ -37,12 +39,12 @@ export class SidebarPublisher {
 
   /**
    * Something the sidebar shows may have changed (anywhere, or only in the rows `scope` names, or
-   * none of them: null), and the people too when `usersToo`: publish what did. The first publish
-   * is always whole. The people are read and compared only when they may have changed (a user
-   * event, a new register): an organization's 30,000 took a quarter of a second of the core's
-   * thread, on every event that touches the whole sidebar (a deletion, a move, mark-all-read).
+   * none of them: null), and the people too (`users`: anyone, these IDs, or none): publish what
+   * did. The first publish is always whole. The people are read and compared only when they may
+   * have changed, and only those named when a change names them (a user event): an
+   * organization's 30,000 took a quarter of a second of the core's thread to read and compare.
    */
-  publish(scope: SidebarScope | null = 'all', usersToo = true): void {
+  publish(scope: SidebarScope | null = 'all', users: 'all' | readonly number[] | null = 'all'): void {
     if (!this.#sentWhole) {
       const sidebar = this.#d.build();
       this.#differ.diff(sidebar);
@@ -53,7 +55,9 @@ export class SidebarPublisher {
       const parts: (SidebarDelta | null)[] = [];
       if (scope === 'all') parts.push(this.#differ.diff(this.#d.buildRows()));
       else if (scope) parts.push(this.#differ.diffPart(accountId, this.#d.buildPart(scope)));
-      if (usersToo) parts.push(this.#differ.diffUsers(accountId, this.#d.buildUsers()));
+      if (users === 'all') parts.push(this.#differ.diffUsers(accountId, this.#d.buildUsers()));
+      else if (users && users.length > 0)
+        parts.push(this.#differ.diffSomeUsers(accountId, this.#d.buildUsersOf(users)));
       const changed = parts.filter((p) => p !== null);
       // Their fields are apart (the people, the other rows): one delta carries both.
       if (changed.length > 0) this.#d.emit('sidebar:delta', { delta: Object.assign({}, ...changed) as SidebarDelta });

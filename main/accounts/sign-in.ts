@@ -7,7 +7,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerInfo } from '../../common/model';
-import { ApiClient, ApiError, NetworkError, fetchApiKey, getOwnUser, probeServer, type HttpTransport, type OwnUser } from '../api';
+import {
+  ApiClient,
+  ApiError,
+  NetworkError,
+  fetchApiKey,
+  getOwnUser,
+  probeServer,
+  type HttpTransport,
+  type OwnUser,
+} from '../api';
 import { parseApiKey, parseZuliprc } from '../auth';
 import type { CredentialStore } from '../credentials';
 import { IpcFailure } from '../failure';

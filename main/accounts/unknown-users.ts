@@ -94,7 +94,10 @@ export class UnknownUsers {
     try {
       const user = await getUser(client, String(id));
       this.#d.store.users.upsert(toStoredUser(user));
-      this.#d.publish([{ kind: 'sidebarChanged' }, { kind: 'recordsChanged', areas: ['users'] }]);
+      this.#d.publish([
+        { kind: 'sidebarChanged', touched: { dms: true } },
+        { kind: 'recordsChanged', areas: ['users'], userIds: [user.user_id] },
+      ]);
     } catch (e) {
       // The server answered no (not ours to see, or no such user): asking again would get the same.
       if (e instanceof ApiError && e.httpStatus >= 400 && e.httpStatus < 500 && e.httpStatus !== 429) {

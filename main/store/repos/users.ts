@@ -5,6 +5,10 @@ import { parseObject } from './json';
 
 type SummaryRow = [number, string, string, string | null, number, number, number];
 
+function toSummary([id, fullName, email, avatarUrl, role, isBot, isActive]: SummaryRow): UserSummary {
+  return { id, fullName, email, avatarUrl, role, isBot: isBot === 1, isActive: isActive === 1 };
+}
+
 export interface StoredUser {
   id: number;
   email: string;
@@ -62,6 +66,7 @@ export class UsersRepo {
   readonly #get;
   readonly #all;
   readonly #summaries;
+  readonly #summariesOf;
   readonly #names;
 
   constructor(db: Db) {
@@ -79,6 +84,11 @@ export class UsersRepo {
     this.#summaries = db
       .prepare(
         'SELECT id, full_name, email, avatar_url, role, is_bot, is_active FROM users ORDER BY full_name COLLATE NOCASE, id',
+      )
+      .raw();
+    this.#summariesOf = db
+      .prepare(
+        'SELECT id, full_name, email, avatar_url, role, is_bot, is_active FROM users WHERE id IN (SELECT value FROM json_each(?))',
       )
       .raw();
     this.#names = db.prepare('SELECT id, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))').raw();
@@ -124,14 +134,12 @@ export class UsersRepo {
    * of `extra`, whose parse was most of a 30,000-person read. By name, as all() orders them.
    */
   summaries(): UserSummary[] {
-    return (this.#summaries.all() as SummaryRow[]).map(([id, fullName, email, avatarUrl, role, isBot, isActive]) => ({
-      id,
-      fullName,
-      email,
-      avatarUrl,
-      role,
-      isBot: isBot === 1,
-      isActive: isActive === 1,
-    }));
+    return (this.#summaries.all() as SummaryRow[]).map(toSummary);
+  }
+
+  /** The sidebar's view of these people, those known, in no particular order. */
+  summariesOf(ids: readonly number[]): UserSummary[] {
+    if (ids.length === 0) return [];
+    return (this.#summariesOf.all(JSON.stringify(ids)) as SummaryRow[]).map(toSummary);
   }
 }

@@ -46,7 +46,11 @@ function changeOf(person: Person, current: StoredUser): Partial<Omit<StoredUser,
 }
 
 export function applyRealmUser({ store, log }: ApplyContext, ev: RealmUserEvent): Delta[] {
-  const changed: Delta[] = [{ kind: 'sidebarChanged' }, { kind: 'recordsChanged', areas: ['users'] }];
+  // Of the sidebar's rows only the DM list names people; the sidebar's people list gets this one.
+  const changed: Delta[] = [
+    { kind: 'sidebarChanged', touched: { dms: true } },
+    { kind: 'recordsChanged', areas: ['users'], userIds: [ev.person.user_id] },
+  ];
   switch (ev.op) {
     case 'add':
       store.users.upsert(toStoredUser(ev.person));

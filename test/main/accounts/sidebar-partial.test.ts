@@ -16,7 +16,7 @@ import { buildSidebar, buildSidebarPart, buildSidebarRows } from '../../../main/
 import { createLogger } from '../../../main/log';
 import { AccountStore } from '../../../main/store/account-store';
 import { applyEvents } from '../../../main/sync/apply-batch';
-import { mergeDeltas } from '../../../main/sync/deltas';
+import { mergeDeltas, usersTouched } from '../../../main/sync/deltas';
 import { tempDir } from '../store/fixtures';
 import { SELF, channelWire, dmWire, event, messageEvent, subscription, user } from '../sync/fixtures';
 
@@ -34,6 +34,7 @@ function publisherOnStore(deps: Pick<ConstructorParameters<typeof SidebarPublish
     build: () => buildSidebar(store, 'a', SELF),
     buildRows: () => buildSidebarRows(store, 'a', SELF),
     buildUsers: () => store.users.summaries(),
+    buildUsersOf: (ids) => store.users.summariesOf(ids),
     buildPart: (touched) => buildSidebarPart(store, SELF, touched),
     unreadsIfChanged: () => null,
     ...deps,
@@ -100,12 +101,18 @@ describe('sidebar rebuilt from touched rows only', () => {
         deltas = apply({ type: 'update_message_flags', op: 'add', flag: 'read', messages: [pick(sent), pick(sent)] });
       } else if (r < 0.93 && sent.length > 0) {
         deltas = apply({ type: 'update_message_flags', op: 'remove', flag: 'read', messages: [pick(sent)] });
-      } else if (r < 0.96) {
+      } else if (r < 0.94) {
         deltas = apply({
           type: 'realm_user',
           op: 'update',
           person: { user_id: pick([2, 3, 4]), full_name: `N${step}` },
         });
+      } else if (r < 0.96) {
+        // Someone joins, or someone leaves (a guest's view losing them): one person's row each.
+        deltas =
+          next() < 0.5
+            ? apply({ type: 'realm_user', op: 'add', person: user(100 + step, `Newcomer ${step}`) })
+            : apply({ type: 'realm_user', op: 'remove', person: { user_id: pick([2, 3, 4, 5]), full_name: 'x' } });
       } else if (r < 0.98) {
         deltas = apply({ type: 'subscription', op: 'add', subscriptions: [subscription(4, 'c4')] });
       } else {
@@ -113,8 +120,8 @@ describe('sidebar rebuilt from touched rows only', () => {
       }
       const { sidebar } = mergeDeltas(deltas);
       if (sidebar && sidebar !== 'all') partial++;
-      const usersToo = deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));
-      if (sidebar || usersToo) publisher.publish(sidebar, usersToo);
+      const people = usersTouched(deltas);
+      if (sidebar || people) publisher.publish(sidebar, people);
       expect(normal(renderer!), `after step ${step}`).toEqual(normal(buildSidebar(store, 'a', SELF)));
     }
     // The run really went through the partial path, and deltas were sent.
@@ -137,8 +144,8 @@ describe('sidebar rebuilt from touched rows only', () => {
     publisher.publish();
     // As AccountOutput.publish does: the people too when a delta says the users changed.
     const publishAsAccount = (applied: ReturnType<typeof apply>) => {
-      const usersToo = applied.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));
-      publisher.publish(mergeDeltas(applied).sidebar, usersToo);
+      const people = usersTouched(applied);
+      if (mergeDeltas(applied).sidebar || people) publisher.publish(mergeDeltas(applied).sidebar, people);
     };
     const reads = vi.spyOn(store.users, 'summaries');
     publishAsAccount(applyEvents(ctx, [messageEvent(++eventId, channelWire(1, 1, 'a'))]));
@@ -148,8 +155,28 @@ describe('sidebar rebuilt from touched rows only', () => {
     expect(deltas).toHaveLength(2);
     expect(deltas.every((d) => d.users === undefined)).toBe(true);
 
+    // A user event names its person: that one is read and compared, not all of them.
+    const readsOf = vi.spyOn(store.users, 'summariesOf');
     publishAsAccount(apply({ type: 'realm_user', op: 'update', person: { user_id: 3, full_name: 'Renamed' } }));
-    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads).not.toHaveBeenCalled();
+    expect(readsOf).toHaveBeenLastCalledWith([3]);
     expect(deltas.at(-1)?.users?.map((u) => [u.id, u.fullName])).toEqual([[3, 'Renamed']]);
+    // Someone new, then someone's role: each goes alone.
+    publishAsAccount(apply({ type: 'realm_user', op: 'add', person: user(9, 'New person') }));
+    expect(deltas.at(-1)?.users?.map((u) => [u.id, u.fullName])).toEqual([[9, 'New person']]);
+    publishAsAccount(apply({ type: 'realm_user', op: 'update', person: { user_id: 2, role: 200 } }));
+    expect(deltas.at(-1)?.users?.map((u) => [u.id, u.role])).toEqual([[2, 200]]);
+    // The same again changes nothing the sidebar shows: nothing is sent.
+    const sent = deltas.length;
+    publishAsAccount(apply({ type: 'realm_user', op: 'update', person: { user_id: 2, role: 200 } }));
+    expect(deltas).toHaveLength(sent);
+    expect(reads).not.toHaveBeenCalled();
+
+    // A change that names no one (a new register's snapshot) compares everyone, and finds who is gone.
+    store.users.replaceAll(store.users.all().filter((u) => u.id !== 9));
+    publisher.publish(null, usersTouched([{ kind: 'recordsChanged', areas: ['users'] }]));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(deltas.at(-1)?.removedUsers).toEqual([9]);
+    expect(deltas.at(-1)?.users).toBeUndefined();
   });
 });
