@@ -10,7 +10,7 @@ import type { EventListener } from '../event-listener';
 import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';
-import { mergeDeltas, usersTouched, type Delta, type MergedDeltas } from '../sync/deltas';
+import { mergeDeltas, touchesUsers, type Delta, type MergedDeltas } from '../sync/deltas';
 import type { CachedMessage } from '../store/repos/message-rows';
 import { OpenView } from './open-view';
 import { SidebarPublisher } from './sidebar-publisher';
@@ -70,6 +70,7 @@ export class AccountOutput {
       buildRows: () => buildSidebarRows(deps.store, deps.accountId, deps.selfUserId),
       buildUsers: () => deps.store.users.summaries(),
       buildUsersOf: (ids) => deps.store.users.summariesOf(ids),
+      usersWritten: () => deps.store.users.takeWritten(),
       buildPart: (touched) => buildSidebarPart(deps.store, deps.selfUserId, touched),
       emit: deps.emit,
       unreadsIfChanged: deps.unreadsIfChanged,
@@ -123,7 +124,7 @@ export class AccountOutput {
     if (m.flags.length > 0) emit('messages:flags', { accountId, changes: m.flags });
     if (updated.length > 0) emit('messages:updated', { accountId, messages: updated });
     if (m.removed.length > 0) emit('messages:removed', { accountId, messageIds: m.removed });
-    const people = usersTouched(deltas);
+    const people = touchesUsers(deltas);
     if (m.sidebar || people) this.#sidebar.publish(m.sidebar, people);
     if (people) this.#d.onUsersChanged();
     this.#d.records.publish(deltas);

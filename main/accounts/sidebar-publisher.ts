@@ -19,6 +19,8 @@ export interface SidebarPublisherDeps {
   buildRows: () => SidebarRows;
   /** Everyone, as the sidebar lists them. */
   buildUsers: () => UserSummary[];
+  /** Whom the people's writes since the last call touched (UsersRepo.takeWritten). */
+  usersWritten: () => 'all' | number[];
   /** These people (those known), as the sidebar lists them. */
   buildUsersOf: (ids: readonly number[]) => UserSummary[];
   /** Only the touched rows (views.ts buildSidebarPart). */
@@ -39,13 +41,15 @@ export class SidebarPublisher {
 
   /**
    * Something the sidebar shows may have changed (anywhere, or only in the rows `scope` names, or
-   * none of them: null), and the people too (`users`: anyone, these IDs, or none): publish what
-   * did. The first publish is always whole. The people are read and compared only when they may
-   * have changed, and only those named when a change names them (a user event): an
+   * none of them: null), and the people too when `usersToo`: publish what did. The first publish
+   * is always whole. Of the people, only those written since the last look are read and compared
+   * (one for a user event, none for a re-register that found everyone as cached): an
    * organization's 30,000 took a quarter of a second of the core's thread to read and compare.
    */
-  publish(scope: SidebarScope | null = 'all', users: 'all' | readonly number[] | null = 'all'): void {
+  publish(scope: SidebarScope | null = 'all', usersToo = true): void {
     if (!this.#sentWhole) {
+      // The whole sidebar holds everyone as they are now.
+      this.#d.usersWritten();
       const sidebar = this.#d.build();
       this.#differ.diff(sidebar);
       this.#sentWhole = true;
@@ -55,14 +59,20 @@ export class SidebarPublisher {
       const parts: (SidebarDelta | null)[] = [];
       if (scope === 'all') parts.push(this.#differ.diff(this.#d.buildRows()));
       else if (scope) parts.push(this.#differ.diffPart(accountId, this.#d.buildPart(scope)));
-      if (users === 'all') parts.push(this.#differ.diffUsers(accountId, this.#d.buildUsers()));
-      else if (users && users.length > 0)
-        parts.push(this.#differ.diffSomeUsers(accountId, this.#d.buildUsersOf(users)));
+      if (usersToo) parts.push(this.#writtenUsers());
       const changed = parts.filter((p) => p !== null);
       // Their fields are apart (the people, the other rows): one delta carries both.
       if (changed.length > 0) this.#d.emit('sidebar:delta', { delta: Object.assign({}, ...changed) as SidebarDelta });
     }
     const counts = this.#d.unreadsIfChanged();
     if (counts) this.#d.emit('unreads:changed', { counts });
+  }
+
+  /** The people written since the last look, compared with what was sent. */
+  #writtenUsers(): SidebarDelta | null {
+    const written = this.#d.usersWritten();
+    const { accountId } = this.#d;
+    if (written === 'all') return this.#differ.diffUsers(accountId, this.#d.buildUsers());
+    return written.length > 0 ? this.#differ.diffSomeUsers(accountId, this.#d.buildUsersOf(written)) : null;
   }
 }

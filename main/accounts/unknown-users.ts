@@ -96,7 +96,7 @@ export class UnknownUsers {
       this.#d.store.users.upsert(toStoredUser(user));
       this.#d.publish([
         { kind: 'sidebarChanged', touched: { dms: true } },
-        { kind: 'recordsChanged', areas: ['users'], userIds: [user.user_id] },
+        { kind: 'recordsChanged', areas: ['users'] },
       ]);
     } catch (e) {
       // The server answered no (not ours to see, or no such user): asking again would get the same.

@@ -49,8 +49,6 @@ export type Delta =
       areas: RecordArea[];
       /** With 'subscribers': the channels whose lists changed (absent: any of them may have). */
       subscriberChannels?: number[];
-      /** With 'users': the people whose rows changed (absent: anyone may have, as after a register). */
-      userIds?: number[];
     }
   /** Someone started or stopped typing; memory only (main/records/typing.ts). */
   | { kind: 'typing'; op: 'start' | 'stop'; senderId: number; narrow: Narrow }
@@ -124,18 +122,7 @@ export function mergeDeltas(deltas: readonly Delta[]): MergedDeltas {
   };
 }
 
-/**
- * The people a batch changed, for the sidebar: null when none, 'all' when a change does not say
- * whom, else their IDs. One person's event in an organization of 30,000 must not read and compare
- * all of them (~0.3 s of the core's thread).
- */
-export function usersTouched(deltas: readonly Delta[]): 'all' | number[] | null {
-  let ids: Set<number> | null = null;
-  for (const d of deltas) {
-    if (d.kind !== 'recordsChanged' || !d.areas.includes('users')) continue;
-    if (!d.userIds) return 'all';
-    ids ??= new Set();
-    for (const id of d.userIds) ids.add(id);
-  }
-  return ids ? [...ids] : null;
+/** Whether a batch may have changed people (the sidebar asks the users repo whom: UsersRepo.takeWritten). */
+export function touchesUsers(deltas: readonly Delta[]): boolean {
+  return deltas.some((d) => d.kind === 'recordsChanged' && d.areas.includes('users'));
 }

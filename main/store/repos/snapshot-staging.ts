@@ -17,9 +17,14 @@ export class SnapshotStaging {
   readonly #db: Db;
   readonly #stageUsers;
   readonly #stageUnreads;
+  readonly #totalChanges;
+  readonly #onUsersWritten: () => void;
 
-  constructor(db: Db) {
+  /** `onUsersWritten`: told when a swap changed the users table (UsersRepo.noteWritten). */
+  constructor(db: Db, onUsersWritten: () => void = () => {}) {
     this.#db = db;
+    this.#onUsersWritten = onUsersWritten;
+    this.#totalChanges = db.prepare('SELECT total_changes()').pluck();
     db.exec(`
       CREATE TEMP TABLE IF NOT EXISTS stage_users (
         id INTEGER PRIMARY KEY, email TEXT NOT NULL, full_name TEXT NOT NULL, avatar_url TEXT,
@@ -69,9 +74,11 @@ export class SnapshotStaging {
 
   /**
    * Makes the staged people the users table (inside the caller's transaction). Only the rows that
-   * differ are written: on a warm start most people are as the cache has them.
+   * differ are written: on a warm start most people are as the cache has them, and when none
+   * differs the sidebar need not read them again.
    */
   swapUsers(): void {
+    const before = this.#totalChanges.get() as number;
     this.#db.exec(`
       DELETE FROM users WHERE id NOT IN (SELECT id FROM temp.stage_users);
       INSERT INTO users (${USER_COLUMNS}) SELECT ${USER_COLUMNS} FROM temp.stage_users WHERE true
@@ -80,8 +87,9 @@ export class SnapshotStaging {
         is_active = excluded.is_active, extra = excluded.extra
       WHERE email IS NOT excluded.email OR full_name IS NOT excluded.full_name
         OR avatar_url IS NOT excluded.avatar_url OR role IS NOT excluded.role OR is_bot IS NOT excluded.is_bot
-        OR is_active IS NOT excluded.is_active OR extra IS NOT excluded.extra;
-      DELETE FROM temp.stage_users;`);
+        OR is_active IS NOT excluded.is_active OR extra IS NOT excluded.extra;`);
+    if ((this.#totalChanges.get() as number) !== before) this.#onUsersWritten();
+    this.#db.exec('DELETE FROM temp.stage_users');
   }
 
   /**

@@ -5,6 +5,8 @@ import { parseObject } from './json';
 
 type SummaryRow = [number, string, string, string | null, number, number, number];
 
+const WRITTEN_NAMED_MAX = 2000;
+
 function toSummary([id, fullName, email, avatarUrl, role, isBot, isActive]: SummaryRow): UserSummary {
   return { id, fullName, email, avatarUrl, role, isBot: isBot === 1, isActive: isActive === 1 };
 }
@@ -66,6 +68,8 @@ export class UsersRepo {
   readonly #get;
   readonly #all;
   readonly #summaries;
+  /** Memory only: nothing was taken yet, so everyone counts as written. */
+  #written: Set<number> | 'all' = 'all';
   readonly #summariesOf;
   readonly #names;
 
@@ -94,7 +98,24 @@ export class UsersRepo {
     this.#names = db.prepare('SELECT id, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))').raw();
   }
 
+  /**
+   * Whom the writes since the last call touched: their IDs, or 'all' after a whole list was
+   * written (a snapshot's swap that changed anyone: noteWritten) or too many to name. The sidebar
+   * reads and compares only those (one person's event at 30,000 people read all of them).
+   */
+  takeWritten(): 'all' | number[] {
+    const written = this.#written;
+    this.#written = new Set();
+    return written === 'all' ? 'all' : [...written];
+  }
+
+  /** The users table was written outside this repo (SnapshotStaging's swap). */
+  noteWritten(): void {
+    this.#written = 'all';
+  }
+
   replaceAll(users: readonly StoredUser[]): void {
+    this.#written = 'all';
     this.#db.transaction(() => {
       this.#deleteAll.run();
       for (const u of users) this.#upsert.run(params(u));
@@ -102,6 +123,11 @@ export class UsersRepo {
   }
 
   upsert(user: StoredUser): void {
+    if (this.#written !== 'all') {
+      this.#written.add(user.id);
+      // Past this many, reading everyone is as cheap as naming them.
+      if (this.#written.size > WRITTEN_NAMED_MAX) this.#written = 'all';
+    }
     this.#upsert.run(params(user));
   }
 

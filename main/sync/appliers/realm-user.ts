@@ -46,10 +46,10 @@ function changeOf(person: Person, current: StoredUser): Partial<Omit<StoredUser,
 }
 
 export function applyRealmUser({ store, log }: ApplyContext, ev: RealmUserEvent): Delta[] {
-  // Of the sidebar's rows only the DM list names people; the sidebar's people list gets this one.
+  // Of the sidebar's rows only the DM list names people; its people list asks the repo whom.
   const changed: Delta[] = [
     { kind: 'sidebarChanged', touched: { dms: true } },
-    { kind: 'recordsChanged', areas: ['users'], userIds: [ev.person.user_id] },
+    { kind: 'recordsChanged', areas: ['users'] },
   ];
   switch (ev.op) {
     case 'add':

@@ -16,7 +16,7 @@ import { buildSidebar, buildSidebarPart, buildSidebarRows } from '../../../main/
 import { createLogger } from '../../../main/log';
 import { AccountStore } from '../../../main/store/account-store';
 import { applyEvents } from '../../../main/sync/apply-batch';
-import { mergeDeltas, usersTouched } from '../../../main/sync/deltas';
+import { mergeDeltas, touchesUsers } from '../../../main/sync/deltas';
 import { tempDir } from '../store/fixtures';
 import { SELF, channelWire, dmWire, event, messageEvent, subscription, user } from '../sync/fixtures';
 
@@ -35,6 +35,7 @@ function publisherOnStore(deps: Pick<ConstructorParameters<typeof SidebarPublish
     buildRows: () => buildSidebarRows(store, 'a', SELF),
     buildUsers: () => store.users.summaries(),
     buildUsersOf: (ids) => store.users.summariesOf(ids),
+    usersWritten: () => store.users.takeWritten(),
     buildPart: (touched) => buildSidebarPart(store, SELF, touched),
     unreadsIfChanged: () => null,
     ...deps,
@@ -120,7 +121,7 @@ describe('sidebar rebuilt from touched rows only', () => {
       }
       const { sidebar } = mergeDeltas(deltas);
       if (sidebar && sidebar !== 'all') partial++;
-      const people = usersTouched(deltas);
+      const people = touchesUsers(deltas);
       if (sidebar || people) publisher.publish(sidebar, people);
       expect(normal(renderer!), `after step ${step}`).toEqual(normal(buildSidebar(store, 'a', SELF)));
     }
@@ -144,7 +145,7 @@ describe('sidebar rebuilt from touched rows only', () => {
     publisher.publish();
     // As AccountOutput.publish does: the people too when a delta says the users changed.
     const publishAsAccount = (applied: ReturnType<typeof apply>) => {
-      const people = usersTouched(applied);
+      const people = touchesUsers(applied);
       if (mergeDeltas(applied).sidebar || people) publisher.publish(mergeDeltas(applied).sidebar, people);
     };
     const reads = vi.spyOn(store.users, 'summaries');
@@ -155,7 +156,7 @@ describe('sidebar rebuilt from touched rows only', () => {
     expect(deltas).toHaveLength(2);
     expect(deltas.every((d) => d.users === undefined)).toBe(true);
 
-    // A user event names its person: that one is read and compared, not all of them.
+    // A user event's write names its person: that one is read and compared, not all of them.
     const readsOf = vi.spyOn(store.users, 'summariesOf');
     publishAsAccount(apply({ type: 'realm_user', op: 'update', person: { user_id: 3, full_name: 'Renamed' } }));
     expect(reads).not.toHaveBeenCalled();
@@ -172,11 +173,16 @@ describe('sidebar rebuilt from touched rows only', () => {
     expect(deltas).toHaveLength(sent);
     expect(reads).not.toHaveBeenCalled();
 
-    // A change that names no one (a new register's snapshot) compares everyone, and finds who is gone.
+    // A whole list written (a register's swap) compares everyone, and finds who is gone.
     store.users.replaceAll(store.users.all().filter((u) => u.id !== 9));
-    publisher.publish(null, usersTouched([{ kind: 'recordsChanged', areas: ['users'] }]));
+    publisher.publish(null, true);
     expect(reads).toHaveBeenCalledTimes(1);
     expect(deltas.at(-1)?.removedUsers).toEqual([9]);
     expect(deltas.at(-1)?.users).toBeUndefined();
+    // Again with nothing written since (a re-register that found everyone as cached): not read.
+    const before = deltas.length;
+    publisher.publish(null, true);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(deltas).toHaveLength(before);
   });
 });

@@ -55,6 +55,24 @@ describe('a second snapshot', () => {
     expect(store.syncState.get().queueId).toBe('q2');
   });
 
+  it('tells the people’s readers whether it changed them (the sidebar skips 30,000 people otherwise)', () => {
+    applySnapshot(store, big('q1', 50, 3), SELF, 0);
+    expect(store.users.takeWritten()).toBe('all');
+    // The same people again (a re-register after a restart): no row written, no one to read.
+    applySnapshot(store, big('q2', 50, 3), SELF, 0);
+    expect(store.users.takeWritten()).toEqual([]);
+    // One renamed, or one gone: everyone is read again (a swap does not say whom).
+    const renamed = big('q3', 50, 3);
+    (renamed.realm_users as { full_name: string }[])[7]!.full_name = 'Someone else';
+    applySnapshot(store, renamed, SELF, 0);
+    expect(store.users.takeWritten()).toBe('all');
+    applySnapshot(store, big('q4', 49, 3), SELF, 0);
+    expect(store.users.takeWritten()).toBe('all');
+    // A user event's write names its person.
+    store.users.patch(101, { fullName: 'Renamed' });
+    expect(store.users.takeWritten()).toEqual([101]);
+  });
+
   it('replaces the unreads, with counts, mentions and topics as one message at a time would leave them', () => {
     applySnapshot(store, register('q1', 1), SELF, 0);
     expect(store.unreads.total()).toBe(2);
