@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPeople, matchRank, rankedMatches } from './peopleMatch';
+import { filterByNameOrEmail, matchPeople, matchRank, rankedMatches } from './peopleMatch';
 
 describe('matchRank', () => {
   it('ranks a prefix of the name, then of a word, then anything inside; case does not matter', () => {
@@ -43,5 +43,23 @@ describe('matchPeople', () => {
           .map((p) => p.id),
       );
     }
+  });
+});
+
+describe('filterByNameOrEmail', () => {
+  const people = [
+    { fullName: 'Ada Lovelace', email: 'ada@example.com' },
+    { fullName: 'Bea Rossi', email: 'bea.r@example.com' },
+    { fullName: 'Cai Lin', email: 'cai@lovelace.org' },
+  ];
+
+  it('keeps those whose name or email holds the words, in the order given, whatever the case', () => {
+    expect(filterByNameOrEmail(people, ' LOVE ').map((p) => p.fullName)).toEqual(['Ada Lovelace', 'Cai Lin']);
+    expect(filterByNameOrEmail(people, 'bea.r').map((p) => p.fullName)).toEqual(['Bea Rossi']);
+    expect(filterByNameOrEmail(people, 'nobody')).toEqual([]);
+  });
+
+  it('hands back the same list when nothing is typed', () => {
+    expect(filterByNameOrEmail(people, '  ')).toBe(people);
   });
 });

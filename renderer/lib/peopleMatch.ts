@@ -66,3 +66,17 @@ export function matchPeople<T>(items: readonly T[], query: string, names: (t: T)
   }
   return byRank.flat().slice(0, limit);
 }
+
+/**
+ * The people whose name or email contains what was typed, in the order given (a list sorted by
+ * name stays so): the admin Users list and a channel's subscribers filter this way. Nothing typed:
+ * everyone.
+ */
+export function filterByNameOrEmail<T extends { fullName: string; email: string }>(
+  people: readonly T[],
+  typed: string,
+): readonly T[] {
+  const words = typed.trim().toLowerCase();
+  if (words === '') return people;
+  return people.filter((u) => u.fullName.toLowerCase().includes(words) || u.email.toLowerCase().includes(words));
+}
