@@ -41,5 +41,7 @@ export async function probeMemory(
     encoding: 'utf8',
     timeout: timeoutMs,
   });
-  return JSON.parse(out.trim().split('\n').at(-1)!) as ProbedMemory;
+  const probed = JSON.parse(out.trim().split('\n').at(-1)!) as ProbedMemory & { detail?: unknown };
+  if (probed.detail) process.stderr.write(`rss-probe detail: ${JSON.stringify(probed.detail)}\n`);
+  return probed;
 }
