@@ -30,7 +30,8 @@ export function timingPages<C extends Core>(core: C, into: number[], views: numb
  * `at: 'epoch'` the wall-clock time of that frame (as ui.ts's epochNow). Source text: the bench
  * runs under tsx, whose wrappers for named functions the page does not have.
  */
-export function switchTo(page: Page, name: string, at: 'since-click' | 'epoch' = 'since-click'): Promise<number> {
+export async function switchTo(page: Page, name: string, at: 'since-click' | 'epoch' = 'since-click'): Promise<number> {
+  await mountChannelRow(page, name);
   return page.evaluate(`new Promise((resolve, reject) => {
     const name = ${JSON.stringify(name)};
     const old = document.querySelector('#app [role="log"]');
@@ -51,4 +52,33 @@ export function switchTo(page: Page, name: string, at: 'since-click' | 'epoch' =
     button.click();
     setTimeout(() => reject(new Error('the channel did not show in time')), ${TIMEOUT});
   })`);
+}
+
+/**
+ * The sidebar's channel list is virtualized (ChannelList.svelte): a channel far from the viewport
+ * has no button in the page. Untimed, before the click: when the row is not mounted, the
+ * sidebar's scroll area is walked from the top until it is (one warm launch of ui-start clicked
+ * into a list whose row was not mounted yet and failed the run, 2026-11-29).
+ */
+async function mountChannelRow(page: Page, name: string): Promise<void> {
+  await page.evaluate(`(async () => {
+    const name = ${JSON.stringify(name)};
+    const find = () => [...document.querySelectorAll('nav[aria-label="Channels"] button')]
+      .find((b) => b.textContent.trim() === name);
+    if (find()) return;
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    let area = document.querySelector('nav[aria-label="Channels"]');
+    while (area && !(area.scrollHeight > area.clientHeight && /auto|scroll/.test(getComputedStyle(area).overflowY))) {
+      area = area.parentElement;
+    }
+    if (!area) return;
+    area.scrollTop = 0;
+    await frames();
+    while (!find() && area.scrollTop + area.clientHeight < area.scrollHeight) {
+      area.scrollTop += Math.max(1, Math.floor(area.clientHeight * 0.8));
+      await frames();
+    }
+    find()?.scrollIntoView({ block: 'nearest' });
+    await frames();
+  })()`);
 }
