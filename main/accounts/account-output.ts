@@ -13,18 +13,10 @@ import type { AccountStore } from '../store/account-store';
 import { mergeDeltas, touchesUsers, type Delta, type MergedDeltas } from '../sync/deltas';
 import type { CachedMessage } from '../store/repos/message-rows';
 import { OpenView } from './open-view';
-import { SidebarPublisher } from './sidebar-publisher';
+import { sidebarPublisherFor, type SidebarPublisher } from './sidebar-publisher';
 import { UnknownUsers, usersNamedBy, usersNamedByDeltas } from './unknown-users';
 import type { OutboxEntry } from '../store/repos/outbox';
-import {
-  buildSidebar,
-  buildSidebarPart,
-  buildSidebarRows,
-  echoView,
-  messageView,
-  userLookup,
-  type Self,
-} from './views';
+import { buildSidebar, echoView, messageView, userLookup, type Self } from './views';
 
 export interface AccountOutputDeps {
   accountId: string;
@@ -64,17 +56,7 @@ export class AccountOutput {
       log: deps.log,
       publish: (deltas) => this.publish(deltas),
     });
-    this.#sidebar = new SidebarPublisher({
-      accountId: deps.accountId,
-      build: () => this.sidebar(),
-      buildRows: () => buildSidebarRows(deps.store, deps.accountId, deps.selfUserId),
-      buildUsers: () => deps.store.users.summaries(),
-      buildUsersOf: (ids) => deps.store.users.summariesOf(ids),
-      usersWritten: () => deps.store.users.takeWritten(),
-      buildPart: (touched) => buildSidebarPart(deps.store, deps.selfUserId, touched),
-      emit: deps.emit,
-      unreadsIfChanged: deps.unreadsIfChanged,
-    });
+    this.#sidebar = sidebarPublisherFor(deps);
   }
 
   sidebar(): Sidebar {

@@ -10,7 +10,8 @@ import type { SidebarDelta } from '../../common/sidebar-delta';
 import type { EventListener } from '../event-listener';
 import type { SidebarScope } from '../sync/deltas';
 import { SidebarDiffer } from './sidebar-diff';
-import type { SidebarPart, SidebarRows } from './views';
+import type { AccountStore } from '../store/account-store';
+import { buildSidebar, buildSidebarPart, buildSidebarRows, type SidebarPart, type SidebarRows } from './views';
 
 export interface SidebarPublisherDeps {
   accountId: string;
@@ -75,4 +76,26 @@ export class SidebarPublisher {
     if (written === 'all') return this.#differ.diffUsers(accountId, this.#d.buildUsers());
     return written.length > 0 ? this.#differ.diffSomeUsers(accountId, this.#d.buildUsersOf(written)) : null;
   }
+}
+
+/** One account's sidebar publisher over its cache, as the account builds it (the bench's and tests' too). */
+export function sidebarPublisherFor(o: {
+  store: AccountStore;
+  accountId: string;
+  selfUserId: number;
+  emit: EventListener;
+  unreadsIfChanged: () => UnreadSummary | null;
+}): SidebarPublisher {
+  const { store, accountId, selfUserId } = o;
+  return new SidebarPublisher({
+    accountId,
+    build: () => buildSidebar(store, accountId, selfUserId),
+    buildRows: () => buildSidebarRows(store, accountId, selfUserId),
+    buildUsers: () => store.users.summaries(),
+    buildUsersOf: (ids) => store.users.summariesOf(ids),
+    usersWritten: () => store.users.takeWritten(),
+    buildPart: (touched) => buildSidebarPart(store, selfUserId, touched),
+    emit: o.emit,
+    unreadsIfChanged: o.unreadsIfChanged,
+  });
 }

@@ -11,8 +11,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Events } from '../../../common/ipc/contract';
 import type { Sidebar } from '../../../common/model';
 import { applySidebarDelta } from '../../../common/sidebar-delta';
-import { SidebarPublisher } from '../../../main/accounts/sidebar-publisher';
-import { buildSidebar, buildSidebarPart, buildSidebarRows } from '../../../main/accounts/views';
+import { sidebarPublisherFor, type SidebarPublisher } from '../../../main/accounts/sidebar-publisher';
+import type { EventListener } from '../../../main/event-listener';
+import { buildSidebar } from '../../../main/accounts/views';
 import { createLogger } from '../../../main/log';
 import { AccountStore } from '../../../main/store/account-store';
 import { applyEvents } from '../../../main/sync/apply-batch';
@@ -28,17 +29,13 @@ beforeEach(() => {
 
 /** A small deterministic generator (mulberry32), so a failure replays. */
 /** The account's sidebar publisher on the test's store, as Account builds it; `emit` is the test's. */
-function publisherOnStore(deps: Pick<ConstructorParameters<typeof SidebarPublisher>[0], 'emit'>): SidebarPublisher {
-  return new SidebarPublisher({
+function publisherOnStore(deps: { emit: EventListener }): SidebarPublisher {
+  return sidebarPublisherFor({
+    store,
     accountId: 'a',
-    build: () => buildSidebar(store, 'a', SELF),
-    buildRows: () => buildSidebarRows(store, 'a', SELF),
-    buildUsers: () => store.users.summaries(),
-    buildUsersOf: (ids) => store.users.summariesOf(ids),
-    usersWritten: () => store.users.takeWritten(),
-    buildPart: (touched) => buildSidebarPart(store, SELF, touched),
+    selfUserId: SELF,
+    emit: deps.emit,
     unreadsIfChanged: () => null,
-    ...deps,
   });
 }
 

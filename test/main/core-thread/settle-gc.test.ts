@@ -18,40 +18,18 @@ import {
   type SettleClock,
 } from '../../../main/core-thread/settle-gc';
 import { startDevServer } from '../../helpers/devserver';
+import { ManualTimers } from '../records/manual-timers';
 import { startThreadedCore, throwAwayService } from './support';
 
-class ManualClock implements SettleClock {
-  t = 0;
-  #timers = new Map<number, { at: number; fn: () => void }>();
-  #next = 1;
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.#next++;
-    this.#timers.set(id, { at: this.t + ms, fn });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.#timers.delete(handle as number);
-  }
-  now(): number {
-    return this.t;
-  }
-  advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      const due = [...this.#timers].filter(([, x]) => x.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.#timers.delete(due[0]);
-      this.t = due[1].at;
-      due[1].fn();
-    }
-    this.t = end;
-  }
-}
-
 function setup() {
-  const clock = new ManualClock();
+  const clock = new ManualTimers();
+  const settleClock: SettleClock = {
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (handle) => clock.clearTimeout(handle),
+    now: () => clock.now,
+  };
   let collections = 0;
-  const collector = new SettledCollector(() => collections++, clock);
+  const collector = new SettledCollector(() => collections++, settleClock);
   const status = (accountId: string, state: AccountStatus['state']) =>
     collector.noteEvent('account:status', { accountId, status: { state } as AccountStatus });
   return { clock, collector, status, collections: () => collections };
@@ -88,12 +66,12 @@ describe('the collection after a sync settles', () => {
     // A user clicking along without pause: collected all the same, at the latest.
     status('a', 'connecting');
     status('a', 'live');
-    const wanted = clock.t;
+    const wanted = clock.now;
     while (collections() === 1) {
       clock.advance(250);
       collector.noteCall();
     }
-    expect(clock.t - wanted).toBe(SETTLE_LATEST_MS);
+    expect(clock.now - wanted).toBe(SETTLE_LATEST_MS);
   });
 
   it('follows every return to live (a catch-up after sleep), and stops when told', () => {
