@@ -9,23 +9,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { EventName, Events } from '../../common/ipc/contract';
+import { realTimers, type Timers } from '../records/typing';
 
-export interface SettleClock {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+/** Timers (those of typing indicators: never keeping the thread alive) and the time. */
+export interface SettleClock extends Timers {
   now(): number;
 }
 
-const realClock: SettleClock = {
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    // Never the reason a thread stays alive.
-    t.unref();
-    return t;
-  },
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-  now: () => Date.now(),
-};
+const realClock: SettleClock = { ...realTimers, now: () => Date.now() };
 
 /** How long the thread must go without a call before collecting. */
 export const SETTLE_QUIET_MS = 2000;
