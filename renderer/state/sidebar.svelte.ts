@@ -36,6 +36,15 @@ export class SidebarState {
   /** Most recent conversation first. */
   readonly dms: DmSummary[] = $derived([...this.#dmList].sort((a, b) => b.maxMessageId - a.maxMessageId));
   readonly usersById: ReadonlyMap<number, UserSummary> = $derived(indexUsers(this.#userList));
+  /**
+   * Everyone, as the last whole sidebar or users delta brought them. Read this, not
+   * `sidebar.users`: a computation reading through `sidebar` depends on every delta (a new
+   * message's too) and ran again for each, O(users) at a time, where this one only sees a change
+   * of the list itself.
+   */
+  get users(): readonly UserSummary[] {
+    return this.#userList;
+  }
   /** The last sort, whose order the next one keeps when no channel's place can have changed. */
   #sorted: readonly ChannelSummary[] = [];
 
