@@ -134,7 +134,7 @@ export class AccountStore {
     this.reminders = new RemindersRepo(db);
     this.emojiTable = new EmojiTableRepo(db);
     this.conversationDetails = new ConversationDetailsRepo(db);
-    this.staging = new SnapshotStaging(db, () => this.users.noteWritten());
+    this.staging = new SnapshotStaging(db, this.unreads, () => this.users.noteWritten());
   }
 
   /**

@@ -1,5 +1,5 @@
 /** Organization roles as the server numbers them, and what the renderer lets each do. */
-import type { Sidebar } from '../../common/model';
+import type { UserSummary } from '../../common/model';
 
 export const ROLES: ReadonlyArray<{ value: number; label: string }> = [
   { value: 100, label: 'Owner' },
@@ -13,9 +13,9 @@ export function roleLabel(role: number): string {
   return ROLES.find((r) => r.value === role)?.label ?? `Role ${role}`;
 }
 
-/** The user's own role, from the sidebar's user list (null until it has loaded). */
-export function selfRole(sidebar: Sidebar | null, selfUserId: number): number | null {
-  return sidebar?.users.find((u) => u.id === selfUserId)?.role ?? null;
+/** The user's own role, from the sidebar's people by ID (null until they have loaded). */
+export function selfRole(usersById: ReadonlyMap<number, UserSummary>, selfUserId: number): number | null {
+  return usersById.get(selfUserId)?.role ?? null;
 }
 
 /** Owners and administrators see the administration screens (the server still decides). */

@@ -7,7 +7,7 @@
  * old lists or the new ones, never half, and a crash before the swap leaves the cache as it was.
  */
 import type { Db } from '../db';
-import { unreadRowsJson, type UnreadEntry } from './unreads';
+import { BULK_UNREAD_ROWS, unreadRowsJson, type UnreadEntry, type UnreadsRepo } from './unreads';
 import type { StoredUser } from './users';
 
 const USER_COLUMNS = 'id, email, full_name, avatar_url, role, is_bot, is_active, extra';
@@ -18,11 +18,14 @@ export class SnapshotStaging {
   readonly #stageUsers;
   readonly #stageUnreads;
   readonly #totalChanges;
+  readonly #stagedUnreads;
+  readonly #unreads: UnreadsRepo;
   readonly #onUsersWritten: () => void;
 
   /** `onUsersWritten`: told when a swap changed the users table (UsersRepo.noteWritten). */
-  constructor(db: Db, onUsersWritten: () => void = () => {}) {
+  constructor(db: Db, unreads: UnreadsRepo, onUsersWritten: () => void = () => {}) {
     this.#db = db;
+    this.#unreads = unreads;
     this.#onUsersWritten = onUsersWritten;
     this.#totalChanges = db.prepare('SELECT total_changes()').pluck();
     db.exec(`
@@ -41,6 +44,7 @@ export class SnapshotStaging {
        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
        FROM json_each(?)`,
     );
+    this.#stagedUnreads = db.prepare('SELECT count(*) FROM temp.stage_unreads').pluck();
     this.#stageUnreads = db.prepare(
       `INSERT OR REPLACE INTO temp.stage_unreads (${UNREAD_COLUMNS})
        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?)`,
@@ -93,11 +97,20 @@ export class SnapshotStaging {
   }
 
   /**
-   * Makes the staged entries the unreads table, writing only what differs (each write fires the
-   * recount triggers of migrations 8 and 10), and records each unread topic with its newest
-   * message, keeping that message's spelling, as TopicsRepo.note does one message at a time.
+   * Makes the staged entries the unreads table, writing only what differs, and records each unread
+   * topic with its newest message, keeping that message's spelling, as TopicsRepo.note does one
+   * message at a time. Each write fires the count triggers of migrations 8 and 10; when the lists
+   * differ by thousands (a first sync, a long absence) the counts are worked out once afterwards
+   * instead (UnreadsRepo.writeInBulk): a cold start at 45,000 unreads spent most of its swap there.
    */
   swapUnreads(): void {
+    const staged = this.#stagedUnreads.get() as number;
+    if (Math.abs(staged - this.#unreads.total()) >= BULK_UNREAD_ROWS)
+      this.#unreads.writeInBulk(() => this.#swapUnreads());
+    else this.#swapUnreads();
+  }
+
+  #swapUnreads(): void {
     this.#db.exec(`
       DELETE FROM unreads WHERE message_id NOT IN (SELECT message_id FROM temp.stage_unreads);
       INSERT INTO unreads (${UNREAD_COLUMNS}) SELECT ${UNREAD_COLUMNS} FROM temp.stage_unreads WHERE true

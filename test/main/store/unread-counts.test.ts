@@ -2,12 +2,13 @@
  * The per-conversation unread counts of migration 8, and the totals of migration 10, stay equal to grouping the unreads table
  * itself, through a long random run of what the app does to unreads: new messages, upserts,
  * marking read one by one and in bulk, moves between topics (a rename changes only the case),
- * mention changes, a fresh snapshot and a rolled-back transaction.
+ * mention changes, a fresh snapshot, thousands at once (counted again as a whole, migration 15)
+ * and a rolled-back transaction.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../main/store/account-store';
-import type { UnreadEntry } from '../../../main/store/repos/unreads';
+import { BULK_UNREAD_ROWS, type UnreadEntry } from '../../../main/store/repos/unreads';
 import { tempDir } from './fixtures';
 
 let store: AccountStore;
@@ -88,8 +89,25 @@ describe('unread counts kept by triggers', () => {
       else if (roll < 0.85 && inChannels.length > 0)
         store.unreads.moveTo([pick(inChannels)], 1 + Math.floor(random() * 3), pick(topics));
       else if (roll < 0.9 && ids.length > 0) store.unreads.setMentioned(pick(ids), random() < 0.5);
-      else if (roll < 0.93) store.unreads.replaceAll(Array.from({ length: 20 }, () => entry(next++)));
-      else if (roll < 0.96) {
+      else if (roll < 0.92) store.unreads.replaceAll(Array.from({ length: 20 }, () => entry(next++)));
+      else if (roll < 0.93) {
+        // Thousands at once: the triggers paused and everything counted again (writeInBulk),
+        // keeping some of what was unread, rewriting some, moving one and changing a mention.
+        const keep = ids.filter(() => random() < 0.5).map((id) => entry(id));
+        store.unreads.replaceAll([...keep, ...Array.from({ length: BULK_UNREAD_ROWS }, () => entry(next++))]);
+        if (inChannels.length > 0) store.unreads.moveTo([pick(inChannels)], 2, pick(topics));
+      } else if (roll < 0.94) {
+        // A bulk write that fails half way: the counts, and the triggers' switch, roll back with it.
+        try {
+          store.unreads.writeInBulk(() => {
+            store.unreads.add(Array.from({ length: 30 }, () => entry(next++)));
+            throw new Error('abandoned');
+          });
+        } catch {
+          // expected
+        }
+        expect(store.db.prepare('SELECT paused FROM unread_count_pause').pluck().get()).toBe(0);
+      } else if (roll < 0.96) {
         // A write that fails half way: the counts must roll back with it.
         try {
           store.db.transaction(() => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../main/store/account-store';
 import { applySnapshot, applySnapshotInSlices } from '../../../main/sync/snapshot';
+import { BULK_UNREAD_ROWS } from '../../../main/store/repos/unreads';
 import { SLICE_ROWS, stageSnapshot } from '../../../main/sync/snapshot-stage';
 import { tempDir } from '../store/fixtures';
 import { SELF, register, subscription, user } from './fixtures';
@@ -109,6 +110,56 @@ describe('a second snapshot', () => {
       { channelId: 10, name: 'plans', maxMessageId: 8 },
       { channelId: 10, name: 'hello', maxMessageId: 4 },
     ]);
+  });
+});
+
+describe('a snapshot thousands of unreads away from the cache', () => {
+  /** The counts as grouping the unreads gives them, and as the store keeps them. */
+  const counts = () => ({
+    kept: {
+      topics: store.unreads.countsByTopic(),
+      dms: store.unreads.countsByDm(),
+      total: store.unreads.total(),
+      mentions: store.unreads.mentionCount(),
+    },
+    grouped: {
+      topics: store.db
+        .prepare(
+          `SELECT channel_id AS channelId, max(topic) AS topic, count(*) AS count, max(message_id) AS maxId
+           FROM unreads WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key`,
+        )
+        .all(),
+      dms: store.db
+        .prepare('SELECT dm_key AS dmKey, count(*) AS count, max(message_id) AS maxId FROM unreads GROUP BY dm_key')
+        .all()
+        .filter((d) => (d as { dmKey: string | null }).dmKey !== null),
+      total: store.db.prepare('SELECT count(*) FROM unreads').pluck().get(),
+      mentions: store.db.prepare('SELECT count(*) FROM unreads WHERE mentioned = 1').pluck().get(),
+    },
+  });
+
+  it('counts them once after the swap, as the triggers would have, and the triggers run again after', () => {
+    const many = BULK_UNREAD_ROWS + 500;
+    applySnapshot(store, big('q1', 3, many), SELF, 0);
+    let c = counts();
+    expect(c.kept.total).toBe(many);
+    expect(c.kept.mentions).toBe(1);
+    expect(c.kept).toEqual(c.grouped);
+    expect(store.db.prepare('SELECT paused FROM unread_count_pause').pluck().get()).toBe(0);
+    const version = store.unreads.totals().dmVersion;
+
+    // Back to a few: thousands of rows deleted, counted again the same way.
+    applySnapshot(store, big('q2', 3, 40), SELF, 0);
+    c = counts();
+    expect(c.kept.total).toBe(40);
+    expect(c.kept).toEqual(c.grouped);
+
+    // A message one at a time is counted by the triggers again.
+    store.unreads.add([{ messageId: 99_999, channelId: null, topic: null, dmKey: '1,2', mentioned: true }]);
+    c = counts();
+    expect(c.kept).toMatchObject({ total: 41, mentions: 2, dms: [{ dmKey: '1,2', count: 1, maxId: 99_999 }] });
+    expect(c.kept).toEqual(c.grouped);
+    expect(store.unreads.totals().dmVersion).toBeGreaterThan(version);
   });
 });
 

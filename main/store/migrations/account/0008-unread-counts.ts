@@ -11,8 +11,10 @@
  */
 import type { Migration } from '../../migrate';
 
+// The trigger bodies are exported for migration 15, which recreates these triggers with a pause.
+
 /** The newest unread of one topic, and its spelling, after `old` left it. */
-const refreshTopic = (channel: string, key: string) => `
+export const refreshTopic = (channel: string, key: string) => `
   UPDATE unread_topic_counts SET
     count = count - 1,
     max_id = coalesce((SELECT max(message_id) FROM unreads WHERE channel_id = ${channel} AND topic_key = ${key}), 0),
@@ -22,14 +24,14 @@ const refreshTopic = (channel: string, key: string) => `
   WHERE channel_id = ${channel} AND topic_key = ${key};
   DELETE FROM unread_topic_counts WHERE channel_id = ${channel} AND topic_key = ${key} AND count <= 0;`;
 
-const refreshDm = (dm: string) => `
+export const refreshDm = (dm: string) => `
   UPDATE unread_dm_counts SET
     count = count - 1,
     max_id = coalesce((SELECT max(message_id) FROM unreads WHERE dm_key = ${dm}), 0)
   WHERE dm_key = ${dm};
   DELETE FROM unread_dm_counts WHERE dm_key = ${dm} AND count <= 0;`;
 
-const addTopic = `
+export const addTopic = `
   INSERT INTO unread_topic_counts (channel_id, topic_key, topic, count, max_id)
   VALUES (NEW.channel_id, NEW.topic_key, NEW.topic, 1, NEW.message_id)
   ON CONFLICT (channel_id, topic_key) DO UPDATE SET
@@ -37,7 +39,7 @@ const addTopic = `
     topic = CASE WHEN excluded.max_id >= max_id THEN excluded.topic ELSE topic END,
     max_id = max(max_id, excluded.max_id);`;
 
-const addDm = `
+export const addDm = `
   INSERT INTO unread_dm_counts (dm_key, count, max_id) VALUES (NEW.dm_key, 1, NEW.message_id)
   ON CONFLICT (dm_key) DO UPDATE SET count = count + 1, max_id = max(max_id, excluded.max_id);`;
 

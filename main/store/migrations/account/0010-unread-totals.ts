@@ -7,7 +7,7 @@
  */
 import type { Migration } from '../../migrate';
 
-const bumpDmVersion = 'UPDATE unread_totals SET dm_version = dm_version + 1 WHERE id = 1;';
+export const bumpDmVersion = 'UPDATE unread_totals SET dm_version = dm_version + 1 WHERE id = 1;';
 
 export const unreadTotals: Migration = {
   version: 10,

@@ -14,6 +14,7 @@ import { emojiTable } from './0011-emoji-table';
 import { unverifiedRanges } from './0012-unverified-ranges';
 import { scheduledMessages } from './0013-scheduled';
 import { presenceSeenIndexes } from './0014-presence-seen-indexes';
+import { unreadCountPause } from './0015-unread-count-pause';
 
 export const accountMigrations: readonly Migration[] = [
   initialAccountSchema,
@@ -30,4 +31,5 @@ export const accountMigrations: readonly Migration[] = [
   unverifiedRanges,
   scheduledMessages,
   presenceSeenIndexes,
+  unreadCountPause,
 ];
