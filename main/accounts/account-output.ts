@@ -7,6 +7,7 @@ import type { MessageView, Narrow, Sidebar, UnreadSummary } from '../../common/m
 import type { ApiClient } from '../api';
 import type { Logger } from '../log';
 import type { EventListener } from '../event-listener';
+import { coalesceNotifications } from '../notifications/coalesce';
 import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';
@@ -138,8 +139,9 @@ export class AccountOutput {
   #notifyOf(added: readonly CachedMessage[]): void {
     const { accountId, store, selfUserId, emit } = this.#d;
     if (added.length === 0) return;
-    for (const n of notificationsFor(store, selfUserId, added, this.#d.doNotDisturb())) {
-      if (this.#d.seesConversation(n.narrow)) continue;
+    const pending = notificationsFor(store, selfUserId, added, this.#d.doNotDisturb());
+    // What the user is looking at never rings; the rest, one per conversation (coalesce.ts).
+    for (const n of coalesceNotifications(pending.filter((p) => !this.#d.seesConversation(p.narrow)))) {
       emit('notify:show', { accountId, title: n.title, body: n.body, narrow: n.narrow, messageId: n.messageId });
     }
   }
