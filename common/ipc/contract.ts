@@ -129,8 +129,12 @@ export interface Events extends RecordEvents, MessageEvents, UploadEvents {
   'sidebar:changed': { sidebar: Sidebar };
   /** What changed in the sidebar since the last one sent (common/sidebar-delta.ts). */
   'sidebar:delta': { delta: SidebarDelta };
-  /** New messages (from the server, or a local echo carrying localId). */
-  'messages:added': { accountId: string; messages: MessageView[] };
+  /**
+   * New messages (from the server, or a local echo carrying localId). `newerLeftOut`: the open
+   * conversation got more new messages at once than are sent (a catch-up after sleep); these are
+   * the oldest of them, and the rest are for the message list to page in after them.
+   */
+  'messages:added': { accountId: string; messages: MessageView[]; newerLeftOut?: true };
   /** Changed messages, replacing the ones with the same id (or the same localId for echoes). */
   'messages:updated': { accountId: string; messages: MessageView[] };
   'messages:removed': { accountId: string; messageIds: number[] };

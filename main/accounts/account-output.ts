@@ -19,6 +19,13 @@ import { UnknownUsers, usersNamedBy, usersNamedByDeltas } from './unknown-users'
 import type { OutboxEntry } from '../store/repos/outbox';
 import { buildSidebar, echoView, messageView, userLookup, type Self } from './views';
 
+/**
+ * The most new messages of the open conversation one batch sends the window. More (a laptop waking
+ * to a busy channel) would cost megabytes over the bridge for rows the list trims away; past this
+ * the list is told to page in the newer ones as the user reads on.
+ */
+export const MAX_ADDED_VIEWS = 200;
+
 export interface AccountOutputDeps {
   accountId: string;
   store: AccountStore;
@@ -96,9 +103,15 @@ export class AccountOutput {
     const users = userLookup(store);
     const views = (ids: number[]) => store.messages.getByIds(ids).map((x) => messageView(x, users));
     // Only what the open view shows: the message list drops the rest, and the sidebar's delta counts it.
+    // A catch-up may bring thousands there: the oldest few go, the list pages in the rest.
     const shown = addedRows.filter((x) => this.view.shows(x));
-    const added = shown.map((x) => messageView(x, users));
-    if (added.length > 0) emit('messages:added', { accountId, messages: added });
+    const added = shown.slice(0, MAX_ADDED_VIEWS).map((x) => messageView(x, users));
+    if (added.length > 0)
+      emit('messages:added', {
+        accountId,
+        messages: added,
+        ...(shown.length > added.length ? { newerLeftOut: true as const } : {}),
+      });
     const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
     const updated = [...views(m.updated), ...confirmed];
     // First: a widened view of people (can_access_all_users_group) makes past refusals worth asking again.

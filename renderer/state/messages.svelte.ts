@@ -75,7 +75,10 @@ export class MessagesState {
   ) {
     this.#kept = new NarrowSnapshots(selfUserId);
     this.stops = [
-      bridge.on('messages:added', (p) => p.accountId === accountId && this.applyAdded(p.messages)),
+      bridge.on(
+        'messages:added',
+        (p) => p.accountId === accountId && this.applyAdded(p.messages, p.newerLeftOut === true),
+      ),
       bridge.on('messages:updated', (p) => {
         if (p.accountId !== accountId) return;
         this.#kept.applyUpdated(p.messages);
@@ -224,9 +227,15 @@ export class MessagesState {
     }
   }
 
-  applyAdded(messages: readonly MessageView[]): void {
+  /** `newerLeftOut`: more came than were sent (messages:added); the rest are paged in after these. */
+  applyAdded(messages: readonly MessageView[], newerLeftOut = false): void {
     const narrow = this.narrow;
     if (!narrow) return;
+    const atNewest = this.foundNewest;
+    // Set after the merge below: these still join a window that was at the newest end.
+    const leaveNewest = () => {
+      if (newerLeftOut) this.foundNewest = false;
+    };
     // The user just sent here (a local echo): take them to the newest end, loading it if the
     // window is elsewhere (opened at an older unread message, or paged back).
     const sent = messages.some((m) => !isConfirmed(m) && messageInNarrow(m, narrow, this.selfUserId));
@@ -239,15 +248,16 @@ export class MessagesState {
     const wanted = messages.filter((m) => {
       if (!messageInNarrow(m, narrow, this.selfUserId)) return false;
       // Past the end of a window that is not at the newest end there is a gap: loadNewer fetches it.
-      return this.foundNewest || !isConfirmed(m) || newest === null || m.id <= newest || this.has(m);
+      return atNewest || !isConfirmed(m) || newest === null || m.id <= newest || this.has(m);
     });
-    if (wanted.length === 0) return;
+    if (wanted.length === 0) return leaveNewest();
     let merged = insertMessages(this.messages, wanted);
     if (merged.length > MAX_LOADED + PAGE_SIZE) {
       merged = merged.slice(merged.length - MAX_LOADED);
       this.foundOldest = false;
     }
     this.messages = merged;
+    leaveNewest();
   }
 
   applyUpdated(messages: readonly MessageView[]): void {

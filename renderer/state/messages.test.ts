@@ -244,6 +244,28 @@ describe('MessagesState', () => {
     expect(state.messages.some((m) => m.id === 20_000)).toBe(false);
   });
 
+  it('takes the first of a catch-up that left newer ones out, and pages the rest in after them', async () => {
+    await state.open(topicNarrow);
+    expect(state.foundNewest).toBe(true);
+    bridge.handle('messages:page', ({ narrow, anchor }) =>
+      page(narrow, anchor === 103 ? [message({ id: 103 }), message({ id: 104 }), message({ id: 105 })] : []),
+    );
+    bridge.emit('messages:added', {
+      accountId: 'acc-1',
+      messages: [message({ id: 102 }), message({ id: 103 })],
+      newerLeftOut: true,
+    });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 102, 103]);
+    expect(state.foundNewest).toBe(false);
+    // A later message past the gap waits for the paging, which starts after the newest shown.
+    bridge.emit('messages:added', { accountId: 'acc-1', messages: [message({ id: 106 })] });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 102, 103]);
+    await state.loadNewer();
+    expect(bridge.callsOf('messages:page').at(-1)).toMatchObject({ anchor: 103, before: 0, after: PAGE_SIZE });
+    expect(state.messages.map((m) => m.id)).toEqual([100, 101, 102, 103, 104, 105]);
+    expect(state.foundNewest).toBe(true);
+  });
+
   it('holds at most ten pages while paging 5,000 messages older and back, and reaches the newest again', async () => {
     // A conversation of 10,000 messages (ids 1..10,000), paged as the core does.
     const NEWEST = 10_000;

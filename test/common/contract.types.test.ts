@@ -18,7 +18,15 @@ import {
   type Sends,
 } from '../../common/ipc/contract';
 import type { ClientFrame, ServerFrame } from '../../common/ipc/wire';
-import type { AppState, MessagePage, Narrow, PresenceStatusChange, PresenceView, ServerInfo } from '../../common/model';
+import type {
+  AppState,
+  MessagePage,
+  MessageView,
+  Narrow,
+  PresenceStatusChange,
+  PresenceView,
+  ServerInfo,
+} from '../../common/model';
 
 /** true when the tuple T has no repeated member. */
 type Distinct<T extends readonly unknown[]> = T extends readonly [infer Head, ...infer Rest]
@@ -69,6 +77,11 @@ describe('Bridge', () => {
       ['messages:added', (payload: Events['messages:added']) => void]
     >();
     expectTypeOf(on<'messages:added'>).returns.toEqualTypeOf<() => void>();
+    expectTypeOf<Events['messages:added']>().toEqualTypeOf<{
+      accountId: string;
+      messages: MessageView[];
+      newerLeftOut?: true;
+    }>();
     const send = null as unknown as Bridge['send'];
     expectTypeOf(send<'log:error'>).parameters.toEqualTypeOf<['log:error', Sends['log:error']]>();
     expectTypeOf(send<'log:error'>).returns.toEqualTypeOf<void>();
