@@ -15,7 +15,7 @@
  *   stale): those stay unverified wherever a range holds them, and are asked for again.
  */
 import type { AccountStore } from '../store/account-store';
-import { cacheMessagesInChunks } from '../store/cache-messages';
+import { cacheMessagesInChunks, evictMessages } from '../store/cache-messages';
 import { NEWEST, filterKey, keysOfMessage, type NarrowFilter } from '../store/narrows';
 import type { CachedMessage } from '../store/repos/message-rows';
 import type { IdRange } from '../store/repos/ranges';
@@ -130,11 +130,7 @@ export async function storePage(
     const gone = store.messages
       .idsIn(filter, range.lo, range.hi)
       .filter((id) => !returned.has(id) && id !== notAsked && !arrivedLater(id));
-    if (gone.length > 0) {
-      const where = store.messages.getByIds(gone);
-      result.removedIds = store.messages.evict(gone);
-      for (const m of where) for (const key of keysOfMessage(m)) store.ranges.punch(key, [m.id]);
-    }
+    if (gone.length > 0) result.removedIds = evictMessages(store, gone);
     if (!versions.structureSince(start.version)) {
       const key = filterKey(filter);
       store.ranges.add(key, range.lo, range.hi);

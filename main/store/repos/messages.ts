@@ -25,6 +25,15 @@ import { htmlHasLink, SearchIndex } from './search-index';
 import { StarredRepo } from './starred';
 
 const FROM = `FROM messages m ${STATE_JOINS}`;
+
+/** Where a cached message lies: what decides the narrows (and so the ranges) that hold it. */
+export interface MessagePlace {
+  id: number;
+  channelId: number | null;
+  topic: string;
+  dmKey: string | null;
+}
+
 const INDEX_OF: Record<NarrowFilter['kind'], string | null> = {
   channel: 'messages_by_channel',
   topic: 'messages_by_topic',
@@ -101,6 +110,7 @@ export class MessagesRepo {
   readonly #byIds;
   readonly #reactionsOf;
   readonly #delete;
+  readonly #evict;
   readonly #setStarred;
   readonly #setOtherFlags;
   readonly #setContent;
@@ -148,6 +158,9 @@ export class MessagesRepo {
       'SELECT * FROM reactions WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id, rowid',
     );
     this.#delete = db.prepare('DELETE FROM messages WHERE id = ? RETURNING id');
+    this.#evict = db.prepare(
+      'DELETE FROM messages WHERE id = ? RETURNING id, channel_id AS channelId, topic, dm_key AS dmKey',
+    );
     // is_starred is kept for old readers of the file; the starred table is what reads use.
     this.#setStarred = db.prepare('UPDATE messages SET is_starred = ? WHERE id = ? RETURNING id');
     this.#setOtherFlags = db.prepare('UPDATE messages SET other_flags = ? WHERE id = ?');
@@ -257,14 +270,18 @@ export class MessagesRepo {
 
   /**
    * Drops cached copies that the server no longer vouches for where the cache had them; the
-   * starred table (the server's list, cached or not) is left alone. Returns the IDs that were cached.
+   * starred table (the server's list, cached or not) is left alone. Returns where each one that
+   * was cached lay (read by the delete itself: no row is read whole), in the order given.
    */
-  evict(ids: readonly number[]): number[] {
-    return ids.filter((id) => {
-      if (writeReturning(this.#delete, id) === undefined) return false;
+  evict(ids: readonly number[]): MessagePlace[] {
+    const evicted: MessagePlace[] = [];
+    for (const id of ids) {
+      const place = writeReturning<MessagePlace>(this.#evict, id);
+      if (place === undefined) continue;
       this.#index.remove(id);
-      return true;
-    });
+      evicted.push(place);
+    }
+    return evicted;
   }
 
   /** Deletes these messages (reactions, search text and star go with them); returns the IDs that were cached. */
