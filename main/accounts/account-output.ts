@@ -12,7 +12,7 @@ import { notificationsFor } from '../notifications/dispatch';
 import type { AccountRecords } from '../records/account-records';
 import type { AccountStore } from '../store/account-store';
 import { mergeDeltas, touchesUsers, type Delta, type MergedDeltas } from '../sync/deltas';
-import type { CachedMessage } from '../store/repos/message-rows';
+import type { MessageHead } from '../store/repos/message-rows';
 import { OpenView } from './open-view';
 import { sidebarPublisherFor, type SidebarPublisher } from './sidebar-publisher';
 import { UnknownUsers, usersNamedBy, usersNamedByDeltas } from './unknown-users';
@@ -84,33 +84,39 @@ export class AccountOutput {
 
   publish(deltas: Delta[]): void {
     const m = mergeDeltas(deltas);
-    this.#publish(deltas, m, m.added.length > 0 ? this.#d.store.messages.getByIds(m.added) : []);
+    this.#publish(deltas, m, this.#heads(m.added));
   }
 
   /**
    * A batch of events: published, and its new messages that the notification policy picks shown.
-   * The new messages' rows are read once for both (a catch-up's batch brings thousands).
+   * The new messages are read once for both, without their content (a catch-up's batch brings
+   * thousands); only those sent to the window or ringing are read whole.
    */
   publishAndNotify(deltas: Delta[]): void {
     const m = mergeDeltas(deltas);
-    const added = m.added.length > 0 ? this.#d.store.messages.getByIds(m.added) : [];
+    const added = this.#heads(m.added);
     this.#publish(deltas, m, added);
     this.#notifyOf(added);
   }
 
-  #publish(deltas: Delta[], m: MergedDeltas, addedRows: readonly CachedMessage[]): void {
+  #heads(ids: readonly number[]): MessageHead[] {
+    return ids.length > 0 ? this.#d.store.messages.headsByIds(ids) : [];
+  }
+
+  #publish(deltas: Delta[], m: MergedDeltas, addedHeads: readonly MessageHead[]): void {
     const { accountId, store, emit } = this.#d;
     const users = userLookup(store);
     const views = (ids: number[]) => store.messages.getByIds(ids).map((x) => messageView(x, users));
     // Only what the open view shows: the message list drops the rest, and the sidebar's delta counts it.
     // A catch-up may bring thousands there: the oldest few go, the list pages in the rest.
-    const shown = addedRows.filter((x) => this.view.shows(x));
-    const added = shown.slice(0, MAX_ADDED_VIEWS).map((x) => messageView(x, users));
+    const shown = addedHeads.filter((x) => this.view.shows(x)).map((x) => x.id);
+    const sent = shown.slice(0, MAX_ADDED_VIEWS);
+    const added = sent.length > 0 ? views(sent) : [];
     if (added.length > 0)
       emit('messages:added', {
         accountId,
         messages: added,
-        ...(shown.length > added.length ? { newerLeftOut: true as const } : {}),
+        ...(shown.length > sent.length ? { newerLeftOut: true as const } : {}),
       });
     const confirmed = m.confirmed.flatMap((c) => views([c.id]).map((v) => ({ ...v, localId: c.localId })));
     const updated = [...views(m.updated), ...confirmed];
@@ -145,11 +151,10 @@ export class AccountOutput {
 
   /** New messages from events that the notification policy says to show. */
   notify(deltas: Delta[]): void {
-    const added = mergeDeltas(deltas).added;
-    if (added.length > 0) this.#notifyOf(this.#d.store.messages.getByIds(added));
+    this.#notifyOf(this.#heads(mergeDeltas(deltas).added));
   }
 
-  #notifyOf(added: readonly CachedMessage[]): void {
+  #notifyOf(added: readonly MessageHead[]): void {
     const { accountId, store, selfUserId, emit } = this.#d;
     if (added.length === 0) return;
     const pending = notificationsFor(store, selfUserId, added, this.#d.doNotDisturb());

@@ -8,7 +8,7 @@
 import type { Narrow } from '../../common/model';
 import type { AccountStore } from '../store/account-store';
 import { othersInDm } from '../store/narrows';
-import type { CachedMessage } from '../store/repos/message-rows';
+import type { MessageHead } from '../store/repos/message-rows';
 import { shouldNotify, type NotifyReason } from './policy';
 import { notificationText } from './text';
 import type { NotificationSettings, NotifyInput, SubscriptionNotificationSettings, VisibilityPolicy } from './types';
@@ -83,7 +83,7 @@ class Lookups {
   }
 }
 
-function decide(look: Lookups, m: CachedMessage, selfId: number, doNotDisturb: boolean) {
+function decide(look: Lookups, m: MessageHead, selfId: number, doNotDisturb: boolean) {
   const input: NotifyInput = {
     message: {
       senderId: m.senderId,
@@ -103,18 +103,27 @@ function nameOf(store: AccountStore, userId: number): string {
   return store.users.get(userId)?.fullName ?? 'Unknown user';
 }
 
-/** The notifications these newly arrived messages (as cached, in ID order) call for, in message order. */
+/**
+ * The notifications these newly arrived messages (in ID order) call for, in message order. They
+ * are decided on what MessageHead holds; only the ones that ring are read whole for their words
+ * (a catch-up's thousands mostly do not).
+ */
 export function notificationsFor(
   store: AccountStore,
   selfId: number,
-  messages: readonly CachedMessage[],
+  messages: readonly MessageHead[],
   doNotDisturb: boolean,
 ): PendingNotification[] {
-  const out: PendingNotification[] = [];
   const look = new Lookups(store);
+  const ringing = new Map<number, NotifyReason>();
   for (const m of messages) {
-    const { decision, settings } = decide(look, m, selfId, doNotDisturb);
-    if (!decision.notify) continue;
+    const { decision } = decide(look, m, selfId, doNotDisturb);
+    if (decision.notify) ringing.set(m.id, decision.reason);
+  }
+  if (ringing.size === 0) return [];
+  const settings = look.settings;
+  const out: PendingNotification[] = [];
+  for (const m of store.messages.getByIds([...ringing.keys()])) {
     const others = m.dmKey !== null ? othersInDm(m.dmKey, selfId) : [];
     const text = notificationText({
       senderName: m.senderFullName,
@@ -138,7 +147,7 @@ export function notificationsFor(
       m.channelId !== null
         ? { kind: 'topic', channelId: m.channelId, topic: m.topic }
         : { kind: 'dm', userIds: others };
-    out.push({ ...text, narrow, messageId: m.id, reason: decision.reason });
+    out.push({ ...text, narrow, messageId: m.id, reason: ringing.get(m.id)! });
   }
   return out;
 }

@@ -40,6 +40,15 @@ export interface CachedMessage extends StoredMessage {
   read: boolean;
 }
 
+/**
+ * What deciding about a new message needs (where it is, who sent it, its flags), without its
+ * content: a catch-up reads thousands of these to find the few it shows or rings for.
+ */
+export type MessageHead = Pick<
+  CachedMessage,
+  'id' | 'senderId' | 'channelId' | 'topic' | 'dmKey' | 'otherFlags' | 'read'
+>;
+
 export interface MessageRow {
   id: number;
   sender_id: number;
@@ -82,7 +91,7 @@ export const MESSAGE_COLUMNS =
 /** The joins MESSAGE_COLUMNS needs, after `FROM messages m [INDEXED BY ...]`. */
 export const STATE_JOINS = 'LEFT JOIN unreads u ON u.message_id = m.id LEFT JOIN starred s ON s.message_id = m.id';
 
-function parseFlags(text: string): string[] {
+export function parseFlags(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];

@@ -11,9 +11,11 @@ import {
   STATE_JOINS,
   UPSERT_COLUMNS,
   messageValues,
+  parseFlags,
   rowToMessage,
   rowToReaction,
   type CachedMessage,
+  type MessageHead,
   type MessageRow,
   type ReactionRow,
   type StoredMessage,
@@ -23,6 +25,9 @@ import { messageText } from '../../search/message-text';
 import { topicKey } from '../topic-key';
 import { htmlHasLink, SearchIndex } from './search-index';
 import { StarredRepo } from './starred';
+import { filterParams, NEWEST_IN_TOPIC_SQL, narrowIdsSql, narrowReadSql } from './narrow-sql';
+
+export { NEWEST_IN_TOPIC_SQL, narrowIdsSql, narrowReadSql } from './narrow-sql';
 
 const FROM = `FROM messages m ${STATE_JOINS}`;
 
@@ -32,64 +37,6 @@ export interface MessagePlace {
   channelId: number | null;
   topic: string;
   dmKey: string | null;
-}
-
-const INDEX_OF: Record<NarrowFilter['kind'], string | null> = {
-  channel: 'messages_by_channel',
-  topic: 'messages_by_topic',
-  dm: 'messages_by_dm',
-  // Every message, newest or oldest first: the primary key is the index.
-  all: null,
-};
-
-function whereOf(filter: NarrowFilter): string {
-  switch (filter.kind) {
-    case 'channel':
-      return 'm.channel_id = @channelId';
-    case 'topic':
-      return 'm.channel_id = @channelId AND m.topic_key = @topicKey';
-    case 'dm':
-      return 'm.dm_key = @dmKey';
-    case 'all':
-      return '(m.channel_id IS NULL OR m.channel_id IN (SELECT channel_id FROM subscriptions))';
-  }
-}
-
-function filterParams(filter: NarrowFilter): Record<string, unknown> {
-  switch (filter.kind) {
-    case 'channel':
-      return { channelId: filter.channelId };
-    case 'topic':
-      return { channelId: filter.channelId, topicKey: topicKey(filter.topic) };
-    case 'dm':
-      return { dmKey: filter.dmKey };
-    case 'all':
-      return {};
-  }
-}
-
-function indexedBy(filter: NarrowFilter): string {
-  const index = INDEX_OF[filter.kind];
-  return index === null ? '' : `INDEXED BY ${index}`;
-}
-
-/** A topic's newest cached message (exported, as the narrow reads are, for the query-plan test). */
-export const NEWEST_IN_TOPIC_SQL = 'SELECT max(id) FROM messages WHERE channel_id = ? AND topic_key = ?';
-
-/** SQL of the narrow reads, exported so the query-plan test checks exactly what runs. */
-export function narrowReadSql(filter: NarrowFilter, direction: 'before' | 'after'): string {
-  const where = whereOf(filter);
-  // Without ANALYZE statistics SQLite may pick messages_by_channel for a topic read and filter
-  // a whole channel; naming the index makes the plan fixed (and fails loudly if it ever cannot be used).
-  const from = `FROM messages m ${indexedBy(filter)} ${STATE_JOINS}`;
-  return direction === 'before'
-    ? `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id < @below AND m.id >= @lo ORDER BY m.id DESC LIMIT @limit`
-    : `SELECT ${MESSAGE_COLUMNS} ${from} WHERE ${where} AND m.id > @above AND m.id <= @hi ORDER BY m.id ASC LIMIT @limit`;
-}
-
-/** SQL of MessagesRepo.idsIn (exported for the query-plan test, like narrowReadSql). */
-export function narrowIdsSql(filter: NarrowFilter): string {
-  return `SELECT m.id FROM messages m ${indexedBy(filter)} WHERE ${whereOf(filter)} AND m.id >= @lo AND m.id <= @hi`;
 }
 
 export class MessagesRepo {
@@ -108,6 +55,7 @@ export class MessagesRepo {
   readonly #insertReaction;
   readonly #deleteReaction;
   readonly #byIds;
+  readonly #headsByIds;
   readonly #reactionsOf;
   readonly #delete;
   readonly #evict;
@@ -153,6 +101,11 @@ export class MessagesRepo {
     );
     this.#byIds = db.prepare(
       `SELECT ${MESSAGE_COLUMNS} ${FROM} WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id`,
+    );
+    this.#headsByIds = db.prepare(
+      `SELECT m.id, m.sender_id, m.channel_id, m.topic, m.dm_key, m.other_flags, (u.message_id IS NOT NULL) AS is_unread
+       FROM messages m LEFT JOIN unreads u ON u.message_id = m.id
+       WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id`,
     );
     this.#reactionsOf = db.prepare(
       'SELECT * FROM reactions WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id, rowid',
@@ -236,6 +189,24 @@ export class MessagesRepo {
     if (ids.length === 0) return [];
     const rows = this.#byIds.all(JSON.stringify(ids)) as MessageRow[];
     return this.#withReactions(rows);
+  }
+
+  /** getByIds without content or reactions: what deciding about new messages reads (MessageHead). */
+  headsByIds(ids: readonly number[]): MessageHead[] {
+    if (ids.length === 0) return [];
+    const rows = this.#headsByIds.all(JSON.stringify(ids)) as Pick<
+      MessageRow,
+      'id' | 'sender_id' | 'channel_id' | 'topic' | 'dm_key' | 'other_flags' | 'is_unread'
+    >[];
+    return rows.map((r) => ({
+      id: r.id,
+      senderId: r.sender_id,
+      channelId: r.channel_id,
+      topic: r.topic,
+      dmKey: r.dm_key,
+      otherFlags: parseFlags(r.other_flags),
+      read: r.is_unread === 0,
+    }));
   }
 
   /** Up to `limit` messages of the narrow with lo <= id < below, oldest first. */

@@ -48,6 +48,30 @@ describe('MessagesRepo', () => {
     expect(store.messages.getByIds([42])[0]?.read).toBe(true);
   });
 
+  it('reads heads (no content) that agree with the whole messages, for the IDs cached, in ID order', () => {
+    store.messages.upsertMany([
+      channelMessage(9, 5, 'Topic', { otherFlags: ['mentioned'] }),
+      dmMessage(3, '1,2'),
+      channelMessage(4, 6, 'a'),
+    ]);
+    store.unreads.add([{ messageId: 9, channelId: 5, topic: 'Topic', dmKey: null, mentioned: true }]);
+    const heads = store.messages.headsByIds([9, 77, 3, 4]);
+    expect(heads.map((h) => h.id)).toEqual([3, 4, 9]);
+    expect(heads).toEqual(
+      store.messages.getByIds([3, 4, 9]).map(({ id, senderId, channelId, topic, dmKey, otherFlags, read }) => ({
+        id,
+        senderId,
+        channelId,
+        topic,
+        dmKey,
+        otherFlags,
+        read,
+      })),
+    );
+    expect(heads[2]).toMatchObject({ read: false, otherFlags: ['mentioned'], topic: 'Topic' });
+    expect(store.messages.headsByIds([])).toEqual([]);
+  });
+
   it('replaces a message and its reactions on upsert', () => {
     store.messages.upsertMany([
       channelMessage(1, 5, 'a', {
