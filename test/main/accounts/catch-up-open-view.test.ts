@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../../common/ipc/contract';
 import type { Narrow } from '../../../common/model';
 import { MAX_ADDED_VIEWS } from '../../../main/accounts/account-output';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { Actor } from '../consistency/actor';
 import { startCore } from '../core/harness';
-import { tempDir } from '../store/fixtures';
+import { liveThenAway } from '../sync/away';
 
 let server: RunningDevServer;
 beforeAll(async () => {
@@ -24,21 +22,7 @@ afterAll(async () => {
 
 describe('a catch-up into the open conversation', () => {
   it('sends the window the oldest new messages and leaves the newer ones to paging', async () => {
-    const member = server.byRole(400);
-    const peer = server.users.find((u) => u.role === 400 && u.email !== member.email)!;
-    const sender = await Actor.login(server.baseUrl, peer.email, peer.password);
-    const dataDir = tempDir();
-    const credentials = new MemoryCredentialStore();
-
-    const first = await startCore(dataDir, credentials);
-    const account = await first.ok('account:signIn', {
-      url: server.baseUrl,
-      email: member.email,
-      password: member.password,
-    });
-    await first.waitFor('account:status', (p) => p.status.state === 'live');
-    const channel = (await first.ok('sidebar:get', { accountId: account.id })).channels[0]!;
-    await sender.call('POST', '/users/me/subscriptions', { subscriptions: [{ name: channel.name }] });
+    const { sender, dataDir, credentials, first, account, channel } = await liveThenAway(server);
     const topic = `catch-up on screen ${Date.now()}`;
     const narrow: Narrow = { kind: 'topic', channelId: channel.id, topic };
     await first.ok('view:open', { accountId: account.id, narrow });

@@ -5,11 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../../common/ipc/contract';
-import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type RunningDevServer } from '../../helpers/devserver';
-import { Actor } from '../consistency/actor';
 import { startCore } from '../core/harness';
-import { tempDir } from '../store/fixtures';
+import { liveThenAway } from './away';
 
 let server: RunningDevServer;
 beforeAll(async () => {
@@ -21,21 +19,7 @@ afterAll(async () => {
 
 describe('a resumed queue full of messages that ring', () => {
   it('rings once per conversation, counting the earlier ones, and names the rest in one', async () => {
-    const member = server.byRole(400);
-    const peer = server.users.find((u) => u.role === 400 && u.email !== member.email)!;
-    const sender = await Actor.login(server.baseUrl, peer.email, peer.password);
-    const dataDir = tempDir();
-    const credentials = new MemoryCredentialStore();
-
-    const first = await startCore(dataDir, credentials);
-    const account = await first.ok('account:signIn', {
-      url: server.baseUrl,
-      email: member.email,
-      password: member.password,
-    });
-    await first.waitFor('account:status', (p) => p.status.state === 'live');
-    const channel = (await first.ok('sidebar:get', { accountId: account.id })).channels[0]!;
-    await sender.call('POST', '/users/me/subscriptions', { subscriptions: [{ name: channel.name }] });
+    const { member, peer, sender, dataDir, credentials, first, account, channel } = await liveThenAway(server);
     await first.core.close();
 
     // While the app is closed (its queue kept by the server): six DMs, then mentions in four topics.
