@@ -84,7 +84,7 @@ export class AccountOutput {
 
   publish(deltas: Delta[]): void {
     const m = mergeDeltas(deltas);
-    this.#publish(deltas, m, this.#heads(m.added));
+    this.#publish(deltas, m, this.#heads(m.added), Infinity);
   }
 
   /**
@@ -95,7 +95,7 @@ export class AccountOutput {
   publishAndNotify(deltas: Delta[]): void {
     const m = mergeDeltas(deltas);
     const added = this.#heads(m.added);
-    this.#publish(deltas, m, added);
+    this.#publish(deltas, m, added, MAX_ADDED_VIEWS);
     this.#notifyOf(added);
   }
 
@@ -103,14 +103,18 @@ export class AccountOutput {
     return ids.length > 0 ? this.#d.store.messages.headsByIds(ids) : [];
   }
 
-  #publish(deltas: Delta[], m: MergedDeltas, addedHeads: readonly MessageHead[]): void {
+  /**
+   * `maxAdded`: MAX_ADDED_VIEWS for a batch of events, whose new messages all come after what the
+   * window holds; a page's or a check's (`publish`) may fall inside it, so all of those go.
+   */
+  #publish(deltas: Delta[], m: MergedDeltas, addedHeads: readonly MessageHead[], maxAdded: number): void {
     const { accountId, store, emit } = this.#d;
     const users = userLookup(store);
     const views = (ids: number[]) => store.messages.getByIds(ids).map((x) => messageView(x, users));
     // Only what the open view shows: the message list drops the rest, and the sidebar's delta counts it.
     // A catch-up may bring thousands there: the oldest few go, the list pages in the rest.
     const shown = addedHeads.filter((x) => this.view.shows(x)).map((x) => x.id);
-    const sent = shown.slice(0, MAX_ADDED_VIEWS);
+    const sent = shown.slice(0, maxAdded);
     const added = sent.length > 0 ? views(sent) : [];
     if (added.length > 0)
       emit('messages:added', {
