@@ -17,6 +17,7 @@ import { tracePage } from '../lib/page-trace';
 import { rendererRssMiB } from '../lib/renderer-memory';
 import { probeMemory } from '../lib/rss-probe';
 import type { BenchCase, Suite, SuiteContext } from '../lib/types';
+import { measureInboxIncoming } from '../fixtures/inbox-incoming';
 import { switchTo } from './channel-switch';
 import { inPage, openChannel, signIn } from './ui';
 
@@ -134,6 +135,21 @@ async function browse(ctx: SuiteContext, coreEntry: string): Promise<void> {
     ctx.metric(
       `browsing 30k people: Inbox again from a channel, median of ${INBOX_AGAIN}`,
       Math.round(again[Math.floor(again.length / 2)] ?? 0),
+      'ms',
+    );
+
+    // Messages arriving with the Inbox open: what its rebuild per sidebar delta costs the page.
+    await step(page, 'inbox-incoming');
+    const sender = server.users.find((u) => u.email !== owner.email && u.role === 200) ?? server.byRole(400);
+    const incoming = await measureInboxIncoming(app.cdp, server, sender, 'team-001', ctx.quick ? 6 : 12);
+    ctx.metric(
+      'browsing 30k people: Inbox open, page main thread per incoming message, median',
+      incoming.message,
+      'ms',
+    );
+    ctx.metric(
+      'browsing 30k people: Inbox open, page main thread with no message (same 1 s), median',
+      incoming.quiet,
       'ms',
     );
 

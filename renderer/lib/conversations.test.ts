@@ -47,6 +47,61 @@ describe('conversations for Inbox and Recent', () => {
   });
 });
 
+describe('conversations kept between sidebar updates', () => {
+  const model = sidebar({
+    channels: [
+      ...sidebar().channels,
+      {
+        ...sidebar().channels[0]!,
+        id: 3,
+        name: 'random',
+        topics: [{ name: 'cats', maxMessageId: 90, unreadCount: 4 }],
+      },
+    ],
+  });
+  const withUnreadIn = (s: typeof model, channelId: number) => ({
+    ...s,
+    channels: s.channels.map((c) =>
+      c.id === channelId ? { ...c, topics: c.topics.map((t) => ({ ...t, unreadCount: t.unreadCount + 1 })) } : c,
+    ),
+  });
+
+  it('keeps the row objects of channels and DMs a delta left alone, and builds those it replaced', () => {
+    const stamp = {};
+    const before = conversationsOf(model, undefined, false, stamp);
+    const after = conversationsOf(withUnreadIn(model, 1), undefined, false, stamp);
+    // What is kept is what a build from scratch would give.
+    expect(after).toEqual(conversationsOf(withUnreadIn(model, 1)));
+    const old = new Map(before.map((c) => [c.key, c]));
+    for (const row of after) {
+      const inChanged = row.narrow.kind === 'topic' && row.narrow.channelId === 1;
+      if (inChanged) expect(row).not.toBe(old.get(row.key));
+      else expect(row).toBe(old.get(row.key));
+    }
+    expect(after.filter((c) => c.narrow.kind === 'topic' && c.narrow.channelId === 1).map((c) => c.unread)).toEqual([
+      3, 2,
+    ]);
+  });
+
+  it('builds every row again under a new visibility stamp, so a topic muted since shows muted', () => {
+    const first = conversationsOf(model, () => 'none', true, {});
+    const mutedCats = (channelId: number, topic: string): TopicVisibility =>
+      channelId === 3 && topic === 'cats' ? 'muted' : 'none';
+    // Same channel objects, but the policies changed: a new stamp says so.
+    const again = conversationsOf(model, mutedCats, true, {});
+    expect(again.find((c) => c.title === 'cats')?.muted).toBe(true);
+    expect(first.find((c) => c.title === 'cats')?.muted).toBe(false);
+    expect(inbox(again).map((g) => g.group)).not.toContain('#random');
+  });
+
+  it('builds afresh without a stamp (a caller that cannot say when the policies change)', () => {
+    const before = conversationsOf(model);
+    const after = conversationsOf(model);
+    expect(after).toEqual(before);
+    expect(after[0]).not.toBe(before[0]);
+  });
+});
+
 describe('nextUnreadTopic', () => {
   it('finds the first unread topic other than the open one, skipping muted channels, or none', () => {
     const s = sidebar();

@@ -20,44 +20,87 @@ export interface Conversation {
 }
 
 /**
+ * What a channel's or a DM's rows were built with, kept by its object: the sidebar's deltas
+ * replace only the rows that changed (common/sidebar-delta.ts), so with a `stamp` the rows of
+ * every other channel are the objects of the last build. At 30,000 people the Inbox lists ~5,000
+ * conversations; building them all again for each new message cost more than the message, and
+ * new objects made every row on screen update.
+ */
+interface Built {
+  stamp: unknown;
+  emptyName: string;
+  unreadOnly: boolean;
+  items: Conversation[];
+}
+const built = new WeakMap<object, Built>();
+
+function keptOr(
+  of: object,
+  stamp: unknown,
+  emptyName: string,
+  unreadOnly: boolean,
+  build: () => Conversation[],
+): Conversation[] {
+  if (stamp === undefined) return build();
+  const kept = built.get(of);
+  if (kept && kept.stamp === stamp && kept.emptyName === emptyName && kept.unreadOnly === unreadOnly) return kept.items;
+  const items = build();
+  built.set(of, { stamp, emptyName, unreadOnly, items });
+  return items;
+}
+
+/**
  * `unreadOnly`: only conversations with unread messages (all the Inbox shows); at 30,000 people
  * the others are a thousand more objects built and sorted for nothing when the Inbox opens.
+ * `visibilityStamp`: an object that is new whenever any answer of `visibilityOf` changes
+ * (TopicVisibilityState.lookup); given, rows of unchanged channels and DMs are kept, not built.
  */
 export function conversationsOf(
   sidebar: Sidebar | null,
   visibilityOf: (channelId: number, topic: string) => TopicVisibility = () => 'none',
   unreadOnly = false,
+  visibilityStamp?: object,
 ): Conversation[] {
   if (!sidebar) return [];
+  const emptyName = sidebar.emptyTopicDisplayName;
   const out: Conversation[] = [];
   for (const channel of sidebar.channels) {
-    for (const topic of channel.topics) {
-      if (unreadOnly && topic.unreadCount === 0) continue;
-      const visibility = visibilityOf(channel.id, topic.name);
-      out.push({
-        key: `t:${channel.id}:${topic.name}`,
-        narrow: { kind: 'topic', channelId: channel.id, topic: topic.name },
-        group: `#${channel.name}`,
-        title: topic.name === '' ? sidebar.emptyTopicDisplayName : topic.name,
-        latestId: topic.maxMessageId,
-        unread: topic.unreadCount,
-        muted: visibility === 'muted' || (channel.isMuted && visibility !== 'unmuted' && visibility !== 'followed'),
-        followed: visibility === 'followed',
-      });
-    }
+    const rows = keptOr(channel, visibilityStamp, emptyName, unreadOnly, () => {
+      const items: Conversation[] = [];
+      for (const topic of channel.topics) {
+        if (unreadOnly && topic.unreadCount === 0) continue;
+        const visibility = visibilityOf(channel.id, topic.name);
+        items.push({
+          key: `t:${channel.id}:${topic.name}`,
+          narrow: { kind: 'topic', channelId: channel.id, topic: topic.name },
+          group: `#${channel.name}`,
+          title: topic.name === '' ? emptyName : topic.name,
+          latestId: topic.maxMessageId,
+          unread: topic.unreadCount,
+          muted: visibility === 'muted' || (channel.isMuted && visibility !== 'unmuted' && visibility !== 'followed'),
+          followed: visibility === 'followed',
+        });
+      }
+      return items;
+    });
+    for (const row of rows) out.push(row);
   }
   for (const dm of sidebar.dms) {
     if (unreadOnly && dm.unreadCount === 0) continue;
-    out.push({
-      key: `d:${dm.userIds.join(',')}`,
-      narrow: { kind: 'dm', userIds: dm.userIds },
-      group: 'Direct messages',
-      title: dm.userIds.length === 0 ? 'You' : dm.names.join(', '),
-      latestId: dm.maxMessageId,
-      unread: dm.unreadCount,
-      muted: false,
-      followed: false,
-    });
+    // A DM's row depends on nothing but the DM: kept by its object whenever the caller keeps rows.
+    const [row] = keptOr(dm, visibilityStamp === undefined ? undefined : true, '', false, () => [
+      {
+        key: `d:${dm.userIds.join(',')}`,
+        narrow: { kind: 'dm', userIds: dm.userIds },
+        group: 'Direct messages',
+        title: dm.userIds.length === 0 ? 'You' : dm.names.join(', '),
+        latestId: dm.maxMessageId,
+        unread: dm.unreadCount,
+        muted: false,
+        followed: false,
+      },
+    ]);
+    out.push(row!);
   }
   return out;
 }

@@ -5,7 +5,6 @@
 import type { TopicVisibility, TopicVisibilityView } from '../../common/model';
 import type { BridgeClient } from '../lib/bridge';
 import { errorText } from '../lib/errors';
-import { sameTopic } from '../lib/narrow';
 import type { MenuItem } from '../components/actions/menu';
 import { SvelteMap } from 'svelte/reactivity';
 import { RecordList } from './recordList.svelte';
@@ -46,10 +45,26 @@ export class TopicVisibilityState {
     });
   }
 
+  /**
+   * Every policy by channel and topic (case aside), the changes asked for over the list's: one
+   * lookup per topic where a scan of the list per topic cost the Inbox thousands of scans per
+   * update, and one object that is new whenever any policy changes, which what is built from the
+   * policies (lib/conversations.ts) may be kept by.
+   */
+  readonly lookup = $derived.by(() => {
+    // Built whole on each change and never written after: a plain Map, not a reactive one.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const map = new Map<string, TopicVisibility>();
+    for (const v of this.list.items) {
+      const key = pendingKey(v.channelId, v.topic);
+      if (!map.has(key)) map.set(key, v.visibility);
+    }
+    for (const [key, visibility] of this.#pending) map.set(key, visibility);
+    return map;
+  });
+
   of(channelId: number, topic: string): TopicVisibility {
-    const pending = this.#pending.get(pendingKey(channelId, topic));
-    if (pending !== undefined) return pending;
-    return this.list.items.find((v) => v.channelId === channelId && sameTopic(v.topic, topic))?.visibility ?? 'none';
+    return this.lookup.get(pendingKey(channelId, topic)) ?? 'none';
   }
 
   menu(channelId: number, topic: string, channelMuted: boolean): MenuItem[] {

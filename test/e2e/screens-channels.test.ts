@@ -268,4 +268,22 @@ describe('topic visibility', () => {
     await ui.visible(menu.getByRole('menuitem', { name: 'Follow topic' }));
     await page.keyboard.press('Escape');
   });
+
+  it('takes a topic muted on another device out of the open Inbox, and brings it back when unmuted', async () => {
+    // The Inbox keeps its rows between updates (lib/conversations.ts); a policy's change must still redraw them.
+    const fresh = unique('inbox-muting');
+    await memberHttp.post('/messages', {
+      type: 'stream',
+      to: quiet.stream_id,
+      topic: fresh,
+      content: 'Unread for the owner',
+    });
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Inbox', exact: true }).click();
+    const row = page.getByRole('region', { name: 'Inbox' }).getByRole('button', { name: fresh });
+    await ui.visible(row.first());
+    await ownerHttp.post('/user_topics', { stream_id: quiet.stream_id, topic: fresh, visibility_policy: 1 });
+    await ui.gone(row.first());
+    await ownerHttp.post('/user_topics', { stream_id: quiet.stream_id, topic: fresh, visibility_policy: 0 });
+    await ui.visible(row.first());
+  });
 });

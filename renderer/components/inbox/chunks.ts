@@ -65,3 +65,36 @@ export function chunksOf(
   }
   return out;
 }
+
+const sameHead = (a: GroupHead | undefined, b: GroupHead | undefined): boolean =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.key === b.key &&
+    a.color === b.color &&
+    a.unread === b.unread &&
+    a.collapsed === b.collapsed);
+
+const sameItems = (a: readonly Conversation[], b: readonly Conversation[]): boolean =>
+  a.length === b.length && a.every((c, i) => c === b[i]);
+
+/**
+ * `next` with each chunk that shows what its namesake in `previous` showed replaced by that one:
+ * a new message changes one or two chunks, and the mounted chunks that kept their object are not
+ * rendered again. The rows must be kept objects for this to find anything (conversationsOf with a
+ * stamp).
+ */
+export function steadyChunks(next: Chunk[], previous: readonly Chunk[]): Chunk[] {
+  if (previous.length === 0) return next;
+  const byKey = new Map(previous.map((c) => [c.key, c]));
+  return next.map((chunk) => {
+    const before = byKey.get(chunk.key);
+    return before &&
+      before.group === chunk.group &&
+      before.heading === chunk.heading &&
+      sameHead(before.head, chunk.head) &&
+      sameItems(before.items, chunk.items)
+      ? before
+      : chunk;
+  });
+}

@@ -156,6 +156,46 @@ describe('Inbox groups collapse', () => {
   });
 });
 
+describe('Inbox updates', () => {
+  const two: Sidebar = { ...big, accountId: 'updates', channels: [channel(1, 3), channel(2, 2)] };
+  const oneMoreIn = (s: Sidebar, id: number): Sidebar => ({
+    ...s,
+    channels: s.channels.map((c) =>
+      c.id === id ? { ...c, topics: c.topics.map((t, i) => (i === 0 ? { ...t, unreadCount: 2 } : t)) } : c,
+    ),
+  });
+
+  it('builds again only the rows of the channel a sidebar delta replaced', async () => {
+    const asked: string[] = [];
+    const visibilityOf = (_channelId: number, topic: string) => (asked.push(topic), 'none' as const);
+    const stamp = {};
+    const props = { mode: 'inbox' as const, sidebar: two, visibilityOf, visibilityStamp: stamp, onOpen: vi.fn() };
+    const { rerender } = render(ConversationsScreen, props);
+    const inbox = screen.getByRole('region', { name: 'Inbox' });
+    await within(inbox).findByRole('list', { name: '#c1' });
+    expect(asked.sort()).toEqual(['t1-0', 't1-1', 't1-2', 't2-0', 't2-1']);
+    asked.length = 0;
+    await rerender({ ...props, sidebar: oneMoreIn(two, 2) });
+    expect(asked.sort()).toEqual(['t2-0', 't2-1']);
+    expect(within(inbox).getByRole('button', { name: /#c2/ })).toHaveTextContent('3 unread');
+  });
+
+  it('shows a topic muted since under a new stamp, though no channel changed', async () => {
+    let muted = '';
+    const visibilityOf = (_channelId: number, topic: string) =>
+      topic === muted ? ('muted' as const) : ('none' as const);
+    const props = { mode: 'inbox' as const, sidebar: two, visibilityOf, visibilityStamp: {}, onOpen: vi.fn() };
+    const { rerender } = render(ConversationsScreen, props);
+    const inbox = screen.getByRole('region', { name: 'Inbox' });
+    const list = await within(inbox).findByRole('list', { name: '#c1' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    muted = 't1-1';
+    await rerender({ ...props, visibilityStamp: {} });
+    expect(within(within(inbox).getByRole('list', { name: '#c1' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(inbox).queryByText('t1-1')).toBeNull();
+  });
+});
+
 describe('Recent conversations rows', () => {
   const sidebar: Sidebar = { ...big, channels: [channel(1, 2)] };
   /**
