@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TopicVisibility } from '../../common/model';
 import { sidebar } from '../testing/fixtures';
-import { conversationsOf, inbox, nextUnreadTopic, recent } from './conversations';
+import { conversationsOf, inbox, nextUnreadTopic, recent, type Conversation } from './conversations';
 
 describe('conversations for Inbox and Recent', () => {
   const model = sidebar();
@@ -44,6 +45,53 @@ describe('conversations for Inbox and Recent', () => {
       channelId === first.id && topic === followedName ? 'followed' : 'none';
     const followed = conversationsOf(model, of).filter((c) => c.followed);
     expect(followed.map((c) => c.narrow)).toEqual([{ kind: 'topic', channelId: first.id, topic: followedName }]);
+  });
+});
+
+describe('inbox grouping', () => {
+  /** The Inbox as first written: every conversation sorted newest first, then grouped. */
+  function sortedThenGrouped(conversations: Conversation[]) {
+    const groups = new Map<string, Conversation[]>();
+    for (const c of [...conversations].sort((a, b) => b.latestId - a.latestId)) {
+      if (c.unread === 0 || c.muted) continue;
+      groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+    }
+    return [...groups]
+      .map(([group, items]) => ({ group, items }))
+      .sort((a, b) =>
+        a.group === 'Direct messages'
+          ? -1
+          : b.group === 'Direct messages'
+            ? 1
+            : b.items[0]!.latestId - a.items[0]!.latestId,
+      );
+  }
+
+  it('groups and orders as sorting everything first did, for any conversations', () => {
+    const conversation = fc.record({
+      group: fc.constantFrom('Direct messages', '#a', '#b', '#c'),
+      unread: fc.nat(3),
+      muted: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(conversation, { maxLength: 60 }),
+        fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
+        (rows, order) => {
+          // Message IDs are unique: no two conversations share their newest message.
+          const ids = [...new Set(order.map((n, i) => n * 100 + i))];
+          const all: Conversation[] = rows.map((r, i) => ({
+            ...r,
+            key: `k${i}`,
+            narrow: { kind: 'topic', channelId: 1, topic: `k${i}` },
+            title: `k${i}`,
+            latestId: ids[i]!,
+            followed: false,
+          }));
+          expect(inbox(all)).toEqual(sortedThenGrouped(all));
+        },
+      ),
+    );
   });
 });
 

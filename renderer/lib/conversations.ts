@@ -107,18 +107,27 @@ export function conversationsOf(
 
 /** Recent conversations: all of them, the newest activity first. */
 export function recent(conversations: readonly Conversation[]): Conversation[] {
-  return [...conversations].sort((a, b) => b.latestId - a.latestId);
+  return [...conversations].sort(newestFirst);
 }
 
-/** Inbox: unread, unmuted conversations grouped (DMs first, then channels), newest first within a group. */
+function newestFirst(a: Conversation, b: Conversation): number {
+  return b.latestId - a.latestId;
+}
+
+/**
+ * Inbox: unread, unmuted conversations grouped (DMs first, then channels), newest first within a
+ * group. Grouped first and each group sorted alone: a channel's topics come newest first already,
+ * so each sort is one pass, where sorting all ~5,000 at 30,000 people for every update was not.
+ */
 export function inbox(conversations: readonly Conversation[]): { group: string; items: Conversation[] }[] {
   const groups = new Map<string, Conversation[]>();
-  for (const c of recent(conversations)) {
+  for (const c of conversations) {
     if (c.unread === 0 || c.muted) continue;
     const items = groups.get(c.group);
     if (items) items.push(c);
     else groups.set(c.group, [c]);
   }
+  for (const items of groups.values()) items.sort(newestFirst);
   return [...groups]
     .map(([group, items]) => ({ group, items }))
     .sort((a, b) =>
