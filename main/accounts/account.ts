@@ -13,7 +13,7 @@ import type {
   Narrow,
   Sidebar,
 } from '../../common/model';
-import { ApiClient, type ApiError, type HttpTransport, type RegisterResponse } from '../api';
+import { ApiClient, type ApiError, type HttpTransport } from '../api';
 import type { Logger } from '../log';
 import { startPresence, type PresenceHeartbeat } from '../presence/account-presence';
 import { Outbox } from '../outbox/outbox';
@@ -21,7 +21,7 @@ import { outboxServer } from '../outbox/server';
 import type { AccountStore } from '../store/account-store';
 import type { AccountRecord } from '../store/app-store';
 import type { Clock } from '../sync/clock';
-import { SyncEngine } from '../sync/engine';
+import { SyncEngine, type Registered } from '../sync/engine';
 import { classifyFailure } from '../sync/failures';
 import { apiForClient } from '../sync/sync-api';
 import { openAccountStore } from './account-store-open';
@@ -320,7 +320,7 @@ export class Account {
     });
   }
 
-  async #afterRegister(r: RegisterResponse): Promise<void> {
+  async #afterRegister(r: Registered): Promise<void> {
     const next: AccountRecord = {
       ...this.#record,
       featureLevel: r.featureLevel,
@@ -334,7 +334,7 @@ export class Account {
     this.#out.afterRegister();
     this.records.afterRegister(r.server_emoji_data_url);
     // Not awaited: the push registration must not hold up the refetch and the outbox.
-    void this.#push?.afterRegister((r as Record<string, unknown>)['push_devices']);
+    void this.#push?.afterRegister(r.push_devices);
     this.#newestKnown = await refreshAfterGap(
       {
         pager: this.#pager,

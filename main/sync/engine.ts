@@ -17,6 +17,24 @@ import { waitForRetry } from './retry-wait';
 import { applySnapshotInSlices } from './snapshot';
 import type { SyncApi } from './sync-api';
 
+/** What the account reads of a register once its snapshot is stored (the rest is let go). */
+export type Registered = Pick<
+  RegisterResponse,
+  'featureLevel' | 'realm_name' | 'full_name' | 'server_emoji_data_url'
+> & {
+  push_devices?: unknown;
+};
+
+function registeredOf(r: RegisterResponse): Registered {
+  return {
+    featureLevel: r.featureLevel,
+    realm_name: r.realm_name,
+    full_name: r.full_name,
+    server_emoji_data_url: r.server_emoji_data_url,
+    push_devices: (r as Record<string, unknown>)['push_devices'],
+  };
+}
+
 export interface SyncEngineDeps {
   store: AccountStore;
   api: SyncApi;
@@ -26,7 +44,7 @@ export interface SyncEngineDeps {
   onStatus(status: AccountStatus): void;
   onDeltas(deltas: Delta[]): void;
   /** After each register's snapshot is stored: the account republishes and refetches what is open. */
-  onRegistered(r: RegisterResponse): Promise<void>;
+  onRegistered(r: Registered): Promise<void>;
   /** The queue saved by the last run answered: events flow without a register (and its snapshot). */
   onResumed?(): void;
 }
@@ -193,23 +211,39 @@ export class SyncEngine {
   }
 
   async #register(signal: AbortSignal): Promise<void> {
+    const { log } = this.#d;
+    const stored = await this.#registerAndStore(signal);
+    this.#queueId = stored.queueId;
+    this.#lastEventId = stored.lastEventId;
+    this.#savedEventId = stored.lastEventId;
+    this.#longpollSeconds = stored.longpollSeconds;
+    log.info('registered event queue', { featureLevel: stored.registered.featureLevel });
+    this.#setStatus({ state: 'live' });
+    try {
+      await this.#d.onRegistered(stored.registered);
+    } catch (e) {
+      log.error('refreshing after register failed', { error: e });
+    }
+  }
+
+  /**
+   * Registers and stores the snapshot; answers only what is needed after. The register itself is
+   * let go here, before the account builds and sends its sidebar from the cache: at 30,000 people
+   * its parsed records are tens of megabytes, and held until then they stacked on the sidebar's.
+   */
+  async #registerAndStore(signal: AbortSignal) {
     const { api, store, clock, log } = this.#d;
     const r = await api.register(signal);
     if (r.queue_id === null) throw new Error('The server gave no event queue; it treated us as signed out.');
     // In slices that yield: the page's calls are answered while a big organization's snapshot is stored.
     // Only a stop abandons it; a wake() (which aborts the attempt) must not throw away a register.
     await applySnapshotInSlices(store, r, this.#d.selfUserId, clock.now(), log, this.#abort.signal);
-    this.#queueId = r.queue_id;
-    this.#lastEventId = r.last_event_id;
-    this.#savedEventId = r.last_event_id;
-    this.#longpollSeconds = r.longpollTimeoutSeconds;
-    log.info('registered event queue', { featureLevel: r.featureLevel });
-    this.#setStatus({ state: 'live' });
-    try {
-      await this.#d.onRegistered(r);
-    } catch (e) {
-      log.error('refreshing after register failed', { error: e });
-    }
+    return {
+      queueId: r.queue_id,
+      lastEventId: r.last_event_id,
+      longpollSeconds: r.longpollTimeoutSeconds,
+      registered: registeredOf(r),
+    };
   }
 
   #poll(dontBlock: boolean, signal: AbortSignal): Promise<ZulipEvent[]> {
