@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TopicVisibility } from '../../common/model';
 import { sidebar } from '../testing/fixtures';
-import { conversationsOf, inbox, nextUnreadTopic, recent, type Conversation } from './conversations';
+import { conversationsOf, inbox, inboxGroupOrder, nextUnreadTopic, recent, type Conversation } from './conversations';
 
 describe('conversations for Inbox and Recent', () => {
   const model = sidebar();
@@ -56,15 +56,7 @@ describe('inbox grouping', () => {
       if (c.unread === 0 || c.muted) continue;
       groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
     }
-    return [...groups]
-      .map(([group, items]) => ({ group, items }))
-      .sort((a, b) =>
-        a.group === 'Direct messages'
-          ? -1
-          : b.group === 'Direct messages'
-            ? 1
-            : b.items[0]!.latestId - a.items[0]!.latestId,
-      );
+    return [...groups].map(([group, items]) => ({ group, items })).sort(inboxGroupOrder);
   }
 
   it('groups and orders as sorting everything first did, for any conversations', () => {

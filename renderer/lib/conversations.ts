@@ -128,15 +128,14 @@ export function inbox(conversations: readonly Conversation[]): { group: string; 
     else groups.set(c.group, [c]);
   }
   for (const items of groups.values()) items.sort(newestFirst);
-  return [...groups]
-    .map(([group, items]) => ({ group, items }))
-    .sort((a, b) =>
-      a.group === 'Direct messages'
-        ? -1
-        : b.group === 'Direct messages'
-          ? 1
-          : b.items[0]!.latestId - a.items[0]!.latestId,
-    );
+  return [...groups].map(([group, items]) => ({ group, items })).sort(inboxGroupOrder);
+}
+
+/** The Inbox's groups: direct messages first, then the channel with the newest conversation. */
+export function inboxGroupOrder(a: { group: string; items: Conversation[] }, b: typeof a): number {
+  if (a.group === 'Direct messages') return -1;
+  if (b.group === 'Direct messages') return 1;
+  return b.items[0]!.latestId - a.items[0]!.latestId;
 }
 
 /** The `n` shortcut's target: the first unread topic of an unmuted channel, in sidebar order, other than `current`. */

@@ -6,28 +6,13 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../main/log';
 import { AccountStore } from '../../../main/store/account-store';
-import { SyncEngine } from '../../../main/sync/engine';
 import { tempDir } from '../store/fixtures';
-import { SELF, channelWire, event, messageEvent, register } from './fixtures';
-import { FakeClock, ScriptedApi } from './scripted';
+import { channelWire, event, messageEvent, register } from './fixtures';
+import { engineOver, ScriptedApi } from './scripted';
 
 let store: AccountStore | null = null;
 afterEach(() => store?.close());
-
-function engineOver(s: AccountStore, api: ScriptedApi): SyncEngine {
-  return new SyncEngine({
-    store: s,
-    api,
-    clock: new FakeClock(),
-    log: createLogger({ name: 'test', level: 'error', sink: () => undefined }),
-    selfUserId: SELF,
-    onStatus: () => undefined,
-    onDeltas: () => undefined,
-    onRegistered: async () => undefined,
-  });
-}
 
 const readFlag = (id: number, messages: number[]) =>
   event({ id, type: 'update_message_flags', op: 'add', flag: 'read', messages, all: false });

@@ -8,12 +8,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, expect, it } from 'vitest';
 import type { RegisterResponse } from '../../../main/api';
-import { createLogger } from '../../../main/log';
 import { AccountStore } from '../../../main/store/account-store';
-import { SyncEngine, type Registered } from '../../../main/sync/engine';
+import type { Registered, SyncEngine } from '../../../main/sync/engine';
 import { tempDir } from '../store/fixtures';
-import { SELF, register } from './fixtures';
-import { FakeClock, ScriptedApi } from './scripted';
+import { register } from './fixtures';
+import { engineOver, ScriptedApi } from './scripted';
 
 let store: AccountStore | undefined;
 let engine: SyncEngine | undefined;
@@ -42,21 +41,12 @@ it('holds nothing of the register once its snapshot is stored, and tells the acc
   });
   let told: Registered | null = null;
   let heldWhenTold: boolean | null = null;
-  engine = new SyncEngine({
-    store,
-    api,
-    clock: new FakeClock(),
-    log: createLogger({ name: 'test', level: 'error', sink: () => undefined }),
-    selfUserId: SELF,
-    onStatus: () => undefined,
-    onDeltas: () => undefined,
-    onRegistered: async (registered) => {
-      told = { ...registered };
-      // A WeakRef keeps its target through the job that made or read it: collect in a later one.
-      await new Promise((resolve) => setImmediate(resolve));
-      gc();
-      heldWhenTold = answer?.deref() !== undefined;
-    },
+  engine = engineOver(store, api, async (registered) => {
+    told = { ...registered };
+    // A WeakRef keeps its target through the job that made or read it: collect in a later one.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    heldWhenTold = answer?.deref() !== undefined;
   });
   engine.start();
   await api.idle();

@@ -4,8 +4,12 @@
  * runs out, the call waits until the loop is stopped, like an idle long-poll.
  */
 import type { RegisterResponse, ZulipEvent } from '../../../main/api';
+import { createLogger } from '../../../main/log';
+import type { AccountStore } from '../../../main/store/account-store';
 import type { Clock } from '../../../main/sync/clock';
+import { SyncEngine, type Registered } from '../../../main/sync/engine';
 import type { SyncApi } from '../../../main/sync/sync-api';
+import { SELF } from './fixtures';
 
 type Step<T> = T | Error | (() => T | Error);
 
@@ -74,4 +78,22 @@ export class FakeClock implements Clock {
     this.sleeps.push(ms);
     this.t += ms;
   }
+}
+
+/** An engine over `store` and the scripted API, quiet, with what it tells the account dropped but `onRegistered`. */
+export function engineOver(
+  store: AccountStore,
+  api: ScriptedApi,
+  onRegistered: (r: Registered) => Promise<void> = async () => undefined,
+): SyncEngine {
+  return new SyncEngine({
+    store,
+    api,
+    clock: new FakeClock(),
+    log: createLogger({ name: 'test', level: 'error', sink: () => undefined }),
+    selfUserId: SELF,
+    onStatus: () => undefined,
+    onDeltas: () => undefined,
+    onRegistered,
+  });
 }
