@@ -328,12 +328,8 @@ it('keeps following the end after opening there until the reader scrolls, whatev
   await expect.poll(async () => (await readView()).fromBottom, { timeout: UI_TIMEOUT }).toBeLessThan(40);
   await shoot('06-followed-after-moved');
 
-  // The reader's own wheel does stop it. Once the list is at rest: a wheel within a moment of the
-  // list following a new row (virtua keeps an asked scroll ~150 ms past the last row measured,
-  // and the row's read state lands up to ~1.2 s later) can still be pulled back to the end. That
-  // race is an open bug (issue 28's note of 2026-11-29); this test reads what follows the wheel.
-  await page.waitForTimeout(1500);
-  await settled();
+  // The reader's own wheel does stop it, even right after the list followed the new row
+  // (follow-end-wheel.test.ts times that race on purpose).
   const box = await messageLog.evaluate((log) => {
     const { x, y, width, height } = log.parentElement!.getBoundingClientRect();
     return { x: x + width / 2, y: y + height / 2 };

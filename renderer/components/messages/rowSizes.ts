@@ -85,3 +85,18 @@ export function startingSizes(
 export function forgetRowSizes(): void {
   byNarrow.clear();
 }
+
+/** What meanRowSize reads of a Virtualizer: where its rows are, by its measurements. */
+interface RowPlaces {
+  findItemIndex(offset: number): number;
+  getItemOffset(index: number): number;
+  getItemSize(index: number): number;
+}
+
+/** The mean height of the rows across `height` pixels from `top`, as virtua measured them. */
+export function meanRowSize(list: RowPlaces, top: number, height: number): number {
+  const first = list.findItemIndex(top);
+  const last = list.findItemIndex(top + height);
+  const span = list.getItemOffset(last) + list.getItemSize(last) - list.getItemOffset(first);
+  return span / (last - first + 1);
+}

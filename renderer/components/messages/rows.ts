@@ -97,3 +97,14 @@ export function isPrepend(previous: readonly Row[], next: readonly Row[]): boole
   if (!before || !after || before.key === after.key) return false;
   return previous.at(-1)?.key === next.at(-1)?.key;
 }
+
+// virtua gives each row `contain: layout`, which clips what overflows it out of the scroll area
+// and makes it a stacking context: an open actions menu would be covered by the next rows and
+// unreachable under the last one. The focused row (the menu takes focus) opts out.
+export const FOCUSED_ROW_STYLE = { contain: 'style', 'z-index': '1' };
+
+/** The index of the row with this key, as the list of indexes virtua keeps mounted (none for null). */
+export function indexesOf(rows: readonly Row[], key: string | null): number[] {
+  const index = key === null ? -1 : rows.findIndex((row) => row.key === key);
+  return index >= 0 ? [index] : [];
+}
