@@ -36,6 +36,15 @@ export async function bundleHost(suite: string): Promise<HostBundle> {
 
 const START_TIMEOUT_MS = 30_000;
 
+/**
+ * PARLEY_BENCH_HOST_CPU_PROF=<dir>: each spawned host writes V8 CPU profiles there when it ends, its
+ * main thread's and the core thread's, sampled every 200 µs (a launch's timeline, in DevTools).
+ */
+function hostProfileArgs(): string[] {
+  const dir = process.env['PARLEY_BENCH_HOST_CPU_PROF'];
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200'] : [];
+}
+
 /** Spawns the host on `dataDir`; resolves once it has printed its URL (it listens). */
 export function spawnHost(
   bundle: HostBundle,
@@ -43,7 +52,7 @@ export function spawnHost(
   keychainService: string,
   codeCacheWriteAfterMs?: number,
 ): Promise<SpawnedHost> {
-  const child = spawn(process.execPath, [bundle.hostEntry], {
+  const child = spawn(process.execPath, [...hostProfileArgs(), bundle.hostEntry], {
     env: {
       ...process.env,
       PROBE_DIR: dataDir,

@@ -1,7 +1,13 @@
-/** The message object of GET /messages and of `message` events. */
+/**
+ * The message object of GET /messages and of `message` events. Unlike the other answers'
+ * schemas (common.ts), these objects drop the fields they do not name rather than copy them:
+ * a page or a catch-up parses thousands of messages, each with fields Parley never reads
+ * (topic_links, submessages, sender_realm_str, ...), and copying those was two thirds of the
+ * parse (5,000 messages: ~16 ms loose, ~6 ms stripped). An unknown field still never fails.
+ */
 import * as z from 'zod';
 
-export const DisplayRecipientUser = z.looseObject({
+export const DisplayRecipientUser = z.object({
   id: z.number().int(),
   email: z.string(),
   full_name: z.string(),
@@ -9,7 +15,7 @@ export const DisplayRecipientUser = z.looseObject({
 });
 export type DisplayRecipientUser = z.infer<typeof DisplayRecipientUser>;
 
-export const ApiReaction = z.looseObject({
+export const ApiReaction = z.object({
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: z.string(),
@@ -17,7 +23,7 @@ export const ApiReaction = z.looseObject({
 });
 export type ApiReaction = z.infer<typeof ApiReaction>;
 
-export const EditHistoryEntry = z.looseObject({
+export const EditHistoryEntry = z.object({
   user_id: z.number().int().nullable(),
   timestamp: z.number(),
   prev_content: z.string().optional(),
@@ -28,7 +34,7 @@ export const EditHistoryEntry = z.looseObject({
   topic: z.string().optional(),
 });
 
-export const Message = z.looseObject({
+export const Message = z.object({
   id: z.number().int(),
   /** 'stream' or 'private' on the wire, whatever name the send used. */
   type: z.string(),
