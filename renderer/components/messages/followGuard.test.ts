@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardFollow } from './followGuard';
+import { INPUT_COUNTS_MS, guardFollow } from './followGuard';
 
 /** A scroll container at `top` whose writes are recorded (jsdom keeps scrollTop as set). */
 function container(top: number) {
@@ -57,6 +57,37 @@ describe('guardFollow', () => {
     guard.otherAsked();
     el.scrollTo({ top: 800 });
     expect(el.scrollTop).toBe(800);
+  });
+
+  it('lets input that scrolled nothing (a tap, a wheel on a short list) count only a moment', () => {
+    const el = container(200);
+    let clock = 1000;
+    const guard = guardFollow(
+      el,
+      () => false,
+      () => clock,
+    );
+    guard.followAsked();
+    guard.readerInput(new Event('touchstart'));
+    el.scrollTo({ top: 260 });
+    expect(el.scrollTop).toBe(200);
+    // No scroll event ever came: the list follows its end again.
+    clock += INPUT_COUNTS_MS;
+    el.scrollTo({ top: 260 });
+    expect(el.scrollTop).toBe(260);
+  });
+
+  it('ignores keys typed in a field inside the list (an edited message)', () => {
+    const el = container(200);
+    const field = document.createElement('textarea');
+    el.append(field);
+    const guard = guardFollow(el, () => false);
+    guard.followAsked();
+    const key = new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true });
+    field.dispatchEvent(key);
+    guard.readerInput(key);
+    el.scrollTo({ top: 300 });
+    expect(el.scrollTop).toBe(300);
   });
 
   it('gives the element its own scrollTo back when disposed', () => {

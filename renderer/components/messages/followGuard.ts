@@ -25,11 +25,23 @@ export interface FollowGuard {
   dispose(): void;
 }
 
+/**
+ * How long input that may move the list up counts before its scroll event: a scroll comes within
+ * a frame or two, and input that scrolled nothing (a tap, a wheel on a list too short to move)
+ * must not keep the list from following its end for good.
+ */
+export const INPUT_COUNTS_MS = 150;
+
+/** Where keys edit text rather than scroll (a message being edited in its row). */
+const EDITABLE = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+
 /** Input that scrolls the list up, or may (a touch can drag either way). */
 function movesUp(event: Event): boolean {
   if (event.type === 'wheel') return (event as WheelEvent).deltaY < 0;
-  if (event.type === 'keydown') return ['ArrowUp', 'PageUp', 'Home'].includes((event as KeyboardEvent).key);
-  return event.type === 'touchstart';
+  if (event.type === 'touchstart') return true;
+  if (event.type !== 'keydown') return false;
+  const inField = event.target instanceof Element && event.target.closest(EDITABLE) !== null;
+  return !inField && ['ArrowUp', 'PageUp', 'Home'].includes((event as KeyboardEvent).key);
 }
 
 /** The top a `scrollTo` call asks for, or null when it names none. */
@@ -47,13 +59,18 @@ function topOf(args: unknown[]): number | null {
  * Guards `scroller`'s scrollTo. `readerLeftEnd` says whether the reader's own scroll has taken the
  * list off its end since (FollowEnd's `stick` turned false).
  */
-export function guardFollow(scroller: HTMLElement, readerLeftEnd: () => boolean): FollowGuard {
+export function guardFollow(
+  scroller: HTMLElement,
+  readerLeftEnd: () => boolean,
+  now: () => number = () => performance.now(),
+): FollowGuard {
   let following = false;
-  let readerMovingUp = false;
+  /** Until when the reader's last input that may move the list up counts (see INPUT_COUNTS_MS). */
+  let movingUpUntil = -Infinity;
   const guarded = function (this: HTMLElement, ...args: unknown[]): void {
     const top = topOf(args);
     const down = top !== null && top > this.scrollTop;
-    if (following && down && (readerMovingUp || readerLeftEnd())) return;
+    if (following && down && (now() < movingUpUntil || readerLeftEnd())) return;
     // Looked up per call, not kept: whatever the element's class does now is what runs.
     (Element.prototype.scrollTo as (...a: unknown[]) => void).apply(this, args);
   };
@@ -64,13 +81,13 @@ export function guardFollow(scroller: HTMLElement, readerLeftEnd: () => boolean)
     },
     otherAsked() {
       following = false;
-      readerMovingUp = false;
+      movingUpUntil = -Infinity;
     },
     readerInput(event) {
-      if (movesUp(event)) readerMovingUp = true;
+      if (movesUp(event)) movingUpUntil = now() + INPUT_COUNTS_MS;
     },
     scrolled() {
-      readerMovingUp = false;
+      movingUpUntil = -Infinity;
     },
     dispose() {
       if (scroller.scrollTo === (guarded as Element['scrollTo'])) delete (scroller as { scrollTo?: unknown }).scrollTo;
