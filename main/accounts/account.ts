@@ -57,6 +57,8 @@ export interface AccountOptions {
   seesConversation?: (narrow: Narrow) => boolean;
   /** Push registration shared by the core's accounts; absent where push is off (main/accounts/push-setup.ts). */
   push?: PushSetup;
+  /** See CoreOptions.collectGarbage: run after each register, before the sidebar is built. */
+  collectGarbage?: () => void;
 }
 
 export class Account {
@@ -321,6 +323,9 @@ export class Account {
   }
 
   async #afterRegister(r: Registered): Promise<void> {
+    // The register's answer is stored and let go (the engine keeps only `r`): its garbage goes
+    // before the sidebar and the refetch allocate on top of it.
+    this.#o.collectGarbage?.();
     const next: AccountRecord = {
       ...this.#record,
       featureLevel: r.featureLevel,

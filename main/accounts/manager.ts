@@ -34,6 +34,8 @@ export interface AccountManagerDeps {
   emit: EventListener;
   /** Encrypted push for every account; absent where the platform has none. */
   push?: PushSetup;
+  /** See CoreOptions.collectGarbage. */
+  collectGarbage?: () => void;
 }
 
 export class AccountManager {
@@ -256,6 +258,7 @@ export class AccountManager {
       doNotDisturb: () => this.#d.appStore.doNotDisturb(),
       seesConversation: (narrow) => this.attention.sees(record.id, narrow),
       ...(this.#d.push ? { push: this.#d.push } : {}),
+      ...(this.#d.collectGarbage ? { collectGarbage: this.#d.collectGarbage } : {}),
     });
   }
 

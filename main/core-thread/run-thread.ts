@@ -18,7 +18,7 @@ import { MemoryCredentialStore, keychainCallsSettled, openCredentialStore } from
 import { createLogger } from '../log';
 import type { CoreThreadOptions, ThreadPort, ToThread } from './protocol';
 import { turnBatcher } from './turn-batcher';
-import { SettledCollector } from './settle-gc';
+import { SettledCollector, fullCollection } from './settle-gc';
 
 type Core = Awaited<ReturnType<typeof createCore>>;
 
@@ -81,6 +81,7 @@ async function openCore(o: CoreThreadOptions, asker: ReturnType<typeof mainThrea
     ...(transport ? { transport } : {}),
     ...(o.syncGraceMs !== undefined ? { syncGraceMs: o.syncGraceMs } : {}),
     ...(o.rendererDir !== undefined ? { rendererDir: o.rendererDir } : {}),
+    collectGarbage: fullCollection,
     ...(o.push ? { push: { bouncerPublicKey: o.push.bouncerPublicKey, token: asker.pushToken } } : {}),
   });
 }
