@@ -13,12 +13,11 @@ import {
   ARTIFACTS,
   UI_TIMEOUT,
   openChannelFromSidebar,
-  sharedChannel,
+  ownerAndMember,
   signInThroughUi,
   startE2eApp,
   type E2eApp,
 } from './support';
-import { ZulipUser } from './zulip-http';
 
 let e2e: E2eApp;
 let server: RunningDevServer;
@@ -85,11 +84,7 @@ async function wheelAsTheListFollows(text: string, fromTask: boolean): Promise<(
 }
 
 it('leaves the reader where the wheel took them, though a row is measured as the list follows a new one', async () => {
-  const owner = server.byRole(100);
-  const member = server.byRole(400);
-  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
-  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
-  const channel = await sharedChannel(ownerHttp, memberHttp);
+  const { ownerHttp, memberHttp, channel } = await ownerAndMember(server);
   const topic = `wheel ${Date.now().toString(36)}`;
   // A screenful and more, so there is room to wheel up.
   for (let i = 0; i < 30; i++) await memberHttp.sendToTopic(channel.stream_id, topic, `Filler line ${i}`);

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { createCore } from '../../main/core';
 import type { BridgeHost } from '../../main/host/bridge-host';
 import type { RunningDevServer } from '../helpers/devserver';
-import { ARTIFACTS, UI_TIMEOUT, sharedChannel, signInThroughUi, startE2eApp, type E2eApp } from './support';
-import { ZulipUser } from './zulip-http';
+import { ARTIFACTS, UI_TIMEOUT, ownerAndMember, signInThroughUi, startE2eApp, type E2eApp } from './support';
 
 /** More than three pages of 100, so opening and scrolling up takes several loads. */
 const LONG = 350;
@@ -128,11 +127,7 @@ afterAll(async () => {
 });
 
 it('opens a long channel at the newest message, pages older in place, and mounts only what is near', async () => {
-  const owner = server.byRole(100);
-  const member = server.byRole(400);
-  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
-  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
-  const channel = await sharedChannel(ownerHttp, memberHttp);
+  const { ownerHttp, memberHttp, channel } = await ownerAndMember(server);
 
   // Messages of uneven height: every fifth carries a code block, every seventh several lines.
   const topic = `long ${Date.now().toString(36)}`;
@@ -146,7 +141,7 @@ it('opens a long channel at the newest message, pages older in place, and mounts
   // Read already, so the channel opens at its newest end (a narrow opens at its first unread).
   await ownerHttp.markChannelRead(channel.stream_id);
   await page.goto(app.host.url);
-  await signInThroughUi(page, server.baseUrl, owner);
+  await signInThroughUi(page, server.baseUrl, server.byRole(100));
   const channels = page.getByRole('navigation', { name: 'Channels' });
   await visible(channels);
   // Every message row put into the page, in order: the first ones must be those the reader sees.
@@ -228,11 +223,7 @@ it('opens a long channel at the newest message, pages older in place, and mounts
 });
 
 it('opens a topic at its first unread message, and marks read only what the reader has seen', async () => {
-  const owner = server.byRole(100);
-  const member = server.byRole(400);
-  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
-  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
-  const channel = await sharedChannel(ownerHttp, memberHttp);
+  const { ownerHttp, memberHttp, channel } = await ownerAndMember(server);
   // Away from the channel: while it is open at its end, arriving messages are seen (and read).
   await page.getByRole('navigation', { name: 'Direct messages' }).getByRole('button', { name: 'You' }).click();
   const topic = `unread ${Date.now().toString(36)}`;
@@ -297,11 +288,7 @@ it('opens a topic at its first unread message, and marks read only what the read
 });
 
 it('keeps following the end after opening there until the reader scrolls, whatever else moves the list', async () => {
-  const owner = server.byRole(100);
-  const member = server.byRole(400);
-  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
-  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
-  const channel = await sharedChannel(ownerHttp, memberHttp);
+  const { ownerHttp, memberHttp, channel } = await ownerAndMember(server);
   await ownerHttp.markChannelRead(channel.stream_id);
   await page.getByRole('navigation', { name: 'Direct messages' }).getByRole('button', { name: 'You' }).click();
   await page

@@ -100,6 +100,15 @@ export async function sharedChannel(a: ZulipUser, b: ZulipUser): Promise<{ strea
   return shared;
 }
 
+/** The owner (whom the page signs in as) and a member over HTTP, with a channel both are in. */
+export async function ownerAndMember(server: RunningDevServer) {
+  const owner = server.byRole(100);
+  const member = server.byRole(400);
+  const ownerHttp = await ZulipUser.login(server.baseUrl, owner.email, owner.password);
+  const memberHttp = await ZulipUser.login(server.baseUrl, member.email, member.password);
+  return { ownerHttp, memberHttp, channel: await sharedChannel(ownerHttp, memberHttp) };
+}
+
 /**
  * The two people of the files where one writes and the other reads in the UI: the owner (the
  * app's user; `ownerLogin` signs the page in) and amir, a member, over HTTP, with a channel both are in.
