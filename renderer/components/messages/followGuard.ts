@@ -10,8 +10,9 @@
  *
  * So the scroll container's `scrollTo` (what virtua writes through) drops a write that moves the
  * list down while the scroll last asked of virtua was a follow of the end and the reader has
- * moved up (or is about to: a wheel up or a touch whose scroll event has not come yet). Every other write passes: virtua's scrolls asked
- * for anything else, its shifts, and any write once the reader is back at the end.
+ * moved up, or is about to (a wheel up, a touch, an arrow key whose scroll event has not come
+ * yet). Every other write passes: virtua's scrolls asked for anything else, its shifts, and any
+ * write once the reader is back at the end.
  */
 export interface FollowGuard {
   /** The list asked virtua to follow its end: repeats of it are watched from now on. */
