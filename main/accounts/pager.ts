@@ -4,8 +4,8 @@
  * fetched, starting at the range's edges, so the new messages join the known range; the answer joins
  * what was read and what was fetched (read again only if an event wrote to the cache meanwhile). With no
  * range around the anchor the whole window is fetched. Requests ask for at most MAX_PER_REQUEST
- * messages; what they return is stored, with the range it proves, before answering, or for
- * messages:page after it, once the reader pauses (./pending-stores.ts). The store goes in chunks with the event loop free in
+ * messages; what they return is stored, with the range it proves, before answering, or right after
+ * it for messages:page (./pending-stores.ts). The store goes in chunks with the event loop free in
  * between, so a 5,000-message window never stalls IPC.
  * When the server cannot be asked, whatever the cache holds is the answer. What a fetch stores
  * replaces the cache inside the range it proves, never over anything newer (./page-store.ts).
@@ -128,9 +128,7 @@ export class Pager {
     after: number,
     options: PageOptions = {},
   ): Promise<PageResult> {
-    this.#pending.activity();
     const result = await this.#page(filter, anchor, before, after, options);
-    this.#pending.activity();
     // The app's own paging (messages:page): the next page is asked for while this one is read.
     if (options.beforeStored) this.#ahead.follow(filter, anchor, before, after, result);
     return result;

@@ -1,12 +1,9 @@
 /**
- * Pages answered before they are stored (issue 28: a catch-up of thousands of missed messages
- * waited for every slice to be written before the renderer saw any). The writes wait until the
- * reader stops paging: a store running beside the next page's request took the thread's CPU from
- * it (in a 5,000-message catch-up, half of the core's busy time was these stores). They then run
- * one after another, slice by slice. This keeps them so that a later page that could be answered
- * from them waits for them first (its answer, and the requests it makes, stay what they were when
- * every page was stored before the answer), and so that closing the account waits for them before
- * the cache closes; either sets them going at once.
+ * Pages answered before they are stored (issue 28: a catch-up of thousands of messages waited for
+ * every slice to be written before the renderer saw any). The writes go on in the background; this
+ * keeps them so that a later page that could be answered from them waits for them first (its
+ * answer, and the requests it makes, stay what they were when every page was stored before the
+ * answer), and so that closing the account waits for them before the cache closes.
  */
 import type { Logger } from '../log';
 import { yieldToEventLoop } from '../store/cache-messages';
@@ -20,45 +17,19 @@ interface Pending {
   /** The IDs the stored page spans (lowest, highest). */
   lo: number;
   hi: number;
-  count: number;
-  added: number;
-  run: () => Promise<void>;
   done: Promise<void>;
 }
 
-export interface StoreTiming {
-  /** The pager must have been this long without a page asked for or answered. */
-  quietMs: number;
-  /** A store waits no longer than this, however busy the pager (a reader paging without pause). */
-  maxWaitMs: number;
-  /** Nor while this many messages wait (what they hold in memory). */
-  maxWaitingMessages: number;
-}
-
-export const STORE_TIMING: StoreTiming = { quietMs: 300, maxWaitMs: 2_000, maxWaitingMessages: 5_000 };
-
 export class PendingStores {
-  /** In the order they were answered, the one being written first. */
-  readonly #pending: Pending[] = [];
+  readonly #pending = new Set<Pending>();
   readonly #versions: CacheVersions;
   readonly #log: Logger;
   readonly #onDoubt: () => void;
-  readonly #timing: StoreTiming;
-  #lastActivity = 0;
-  #hurried = false;
-  #draining = false;
-  #wake: (() => void) | null = null;
 
-  constructor(versions: CacheVersions, log: Logger, onDoubt: () => void, timing: StoreTiming = STORE_TIMING) {
+  constructor(versions: CacheVersions, log: Logger, onDoubt: () => void) {
     this.#versions = versions;
     this.#log = log;
     this.#onDoubt = onDoubt;
-    this.#timing = timing;
-  }
-
-  /** A page was asked for or answered: the stores wait for the reader to pause. */
-  activity(): void {
-    this.#lastActivity = performance.now();
   }
 
   /**
@@ -71,8 +42,8 @@ export class PendingStores {
   }
 
   /**
-   * Runs `store` for an answered page once the reader pauses, then ends the reader's version that
-   * began at `start`. A failure is logged: the page was answered, and the cache keeps the slices written.
+   * Runs `store` for an answered page in the background, then ends the reader's version that began
+   * at `start`. A failure is logged: the page was answered, and the cache keeps the slices written.
    */
   add(
     filter: NarrowFilter,
@@ -81,30 +52,25 @@ export class PendingStores {
     store: () => Promise<{ doubtful: number }>,
   ): void {
     const ids = messages.map((m) => m.id);
-    let finish = (): void => undefined;
     const entry: Pending = {
       key: filterKey(filter),
       lo: Math.min(...ids),
       hi: Math.max(...ids),
-      count: ids.length,
-      added: performance.now(),
-      done: new Promise<void>((resolve) => (finish = resolve)),
-      run: async () => {
-        try {
-          if ((await store()).doubtful > 0) this.#onDoubt();
-        } catch (e) {
-          this.#log.warn('a page answered before it was stored could not be stored', { error: e });
-        } finally {
-          this.#versions.end(start);
-          finish();
-        }
-      },
+      done: Promise.resolve(),
     };
-    this.#pending.push(entry);
-    this.activity();
-    // A waiting drain looks again: this page may bring the waiting messages to the cap.
-    this.#wake?.();
-    void this.#drain();
+    const run = async () => {
+      try {
+        // Not even the first slice before the answer has gone.
+        await yieldToEventLoop();
+        if ((await store()).doubtful > 0) this.#onDoubt();
+      } finally {
+        this.#versions.end(start);
+      }
+    };
+    entry.done = run()
+      .catch((e: unknown) => this.#log.warn('a page answered before it was stored could not be stored', { error: e }))
+      .finally(() => this.#pending.delete(entry));
+    this.#pending.add(entry);
   }
 
   /**
@@ -119,9 +85,9 @@ export class PendingStores {
     before: number,
     after: number,
   ): Promise<void> {
-    if (this.#pending.length === 0) return;
+    if (this.#pending.size === 0) return;
     const key = filterKey(filter);
-    const waits = this.#pending.filter((p) => {
+    const waits = [...this.#pending].filter((p) => {
       if (anchor === 'first_unread') return true;
       if (p.key !== key) return false;
       const id = anchorId(anchor);
@@ -129,60 +95,11 @@ export class PendingStores {
       const newerOnly = before === 0 && id >= p.hi;
       return !olderOnly && !newerOnly;
     });
-    if (waits.length === 0) return;
-    this.#hurry();
     await Promise.all(waits.map((p) => p.done));
   }
 
   /** Resolves when every background store has ended (the account closes its cache after this). */
   async settled(): Promise<void> {
-    while (this.#pending.length > 0) {
-      this.#hurry();
-      await Promise.all(this.#pending.map((p) => p.done));
-    }
-  }
-
-  #hurry(): void {
-    this.#hurried = true;
-    this.#wake?.();
-  }
-
-  async #drain(): Promise<void> {
-    if (this.#draining) return;
-    this.#draining = true;
-    try {
-      // Not even the first slice before the answer has gone.
-      await yieldToEventLoop();
-      for (let next = this.#pending[0]; next; next = this.#pending[0]) {
-        await this.#readerPaused();
-        await next.run();
-        this.#pending.shift();
-      }
-    } finally {
-      this.#draining = false;
-      this.#hurried = false;
-    }
-  }
-
-  /** Resolves once the pager has been quiet long enough, or a store must not wait any longer. */
-  async #readerPaused(): Promise<void> {
-    const { quietMs, maxWaitMs, maxWaitingMessages } = this.#timing;
-    for (;;) {
-      if (this.#hurried) return;
-      const waiting = this.#pending.reduce((n, p) => n + p.count, 0);
-      if (waiting >= maxWaitingMessages) return;
-      const now = performance.now();
-      const oldest = this.#pending[0]?.added ?? now;
-      const due = Math.min(this.#lastActivity + quietMs, oldest + maxWaitMs);
-      if (now >= due) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => resolve(), due - now);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
-    }
+    while (this.#pending.size > 0) await Promise.all([...this.#pending].map((p) => p.done));
   }
 }

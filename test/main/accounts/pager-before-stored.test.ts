@@ -88,24 +88,6 @@ describe('pages answered before they are stored', () => {
     store.close();
   });
 
-  it('stores nothing while the reader pages on, and everything once the reader pauses', async () => {
-    const store = AccountStore.open(join(tempDir(), 'before-stored-paging.sqlite'));
-    const pager = pagerWith(store);
-    const half = Math.floor(COUNT / 2);
-    const newer = await pager.page(topic, 'newest', half, 0, { beforeStored: true });
-    const older = await pager.page(topic, newer.messages[0]!.id, COUNT, 0, { beforeStored: true });
-    expect(new Set([...older.messages, ...newer.messages].map((m) => m.id))).toEqual(new Set(sent));
-    // Both answered; neither page's store has begun, as the reader was still paging.
-    expect(store.messages.cachedIds(sent)).toEqual([]);
-    // The reader pauses: the stores go on their own, without anyone waiting for them.
-    for (let i = 0; i < 100 && store.messages.cachedIds(sent).length < COUNT; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(store.messages.cachedIds(sent)).toEqual(sent);
-    await pager.settled();
-    store.close();
-  });
-
   it('stores first when an event changed one of the messages while the window was fetched', async () => {
     const store = AccountStore.open(join(tempDir(), 'before-stored-changed.sqlite'));
     const pager = pagerWith(store, () => store.versions.touch([sent[0]!], 'starred'));
