@@ -156,6 +156,7 @@ export class Account {
       now: () => o.clock.now(),
       log: o.log.child('messages'),
       publish: (deltas) => this.#out.publish(deltas),
+      pagesStored: () => this.#pager.storesDone(),
     });
     this.records = new AccountRecords({
       accountId: this.id,

@@ -58,6 +58,11 @@ export interface MessageActionsDeps {
   log: Logger;
   /** Hands deltas to the account, which turns them into renderer events. */
   publish(deltas: Delta[]): void;
+  /**
+   * Resolves once the pages answered before they were stored are in the cache (Pager.storesDone):
+   * the reader has those messages on screen, so an action over a narrow's cached messages waits.
+   */
+  pagesStored(): Promise<void>;
 }
 
 const DEFAULT_SEARCH_LIMIT = 50;
@@ -153,6 +158,7 @@ export class MessageActions {
   async markUnreadFrom(narrow: Narrow, fromId: number): Promise<{ count: number }> {
     const { store, selfUserId } = this.#d;
     const client = this.#client();
+    await this.#d.pagesStored();
     const ids = markCachedUnread(store, narrow, fromId, selfUserId);
     store.readIntents.want(ids, false);
     const mine = this.#touched(ids, 'read');

@@ -121,6 +121,11 @@ export class Pager {
     return this.#pending.settled();
   }
 
+  /** Resolves when the pages answered before they were stored, so far, are stored. */
+  storesDone(): Promise<void> {
+    return this.#pending.current();
+  }
+
   async page(
     filter: NarrowFilter,
     anchor: PageAnchor | 'first_unread',

@@ -98,6 +98,15 @@ export class PendingStores {
     await Promise.all(waits.map((p) => p.done));
   }
 
+  /**
+   * Resolves when the stores running now have ended: for an action on the cached messages of a
+   * narrow ("mark as unread from here"), which must see the messages the reader was just shown.
+   * Any narrow's, as a page of one may hold messages of another.
+   */
+  async current(): Promise<void> {
+    await Promise.all([...this.#pending].map((p) => p.done));
+  }
+
   /** Resolves when every background store has ended (the account closes its cache after this). */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all([...this.#pending].map((p) => p.done));

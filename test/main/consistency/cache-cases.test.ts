@@ -235,6 +235,8 @@ describe('3. a failed flag change whose request the server applied', () => {
       now: () => Date.now(),
       log: createLogger({ name: 'cases', sink: () => {} }),
       publish: () => {},
+      // No pager here: no page is answered before it is stored.
+      pagesStored: () => Promise.resolve(),
     });
   }
 

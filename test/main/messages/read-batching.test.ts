@@ -77,6 +77,8 @@ async function connected(): Promise<{ rig: CacheRig; actions: MessageActions }> 
     now: () => Date.now(),
     log: createLogger({ name: 'reads', sink: () => {} }),
     publish: () => {},
+    // No pager here: no page is answered before it is stored.
+    pagesStored: () => Promise.resolve(),
   });
   return { rig, actions };
 }

@@ -51,6 +51,8 @@ async function connected(published: Delta[][]): Promise<MessageActions> {
     now: () => Date.now(),
     log: createLogger({ name: 'reads', sink: () => {} }),
     publish: (deltas) => published.push(deltas),
+    // No pager here: no page is answered before it is stored.
+    pagesStored: () => Promise.resolve(),
   });
 }
 
