@@ -60,7 +60,8 @@ export interface MessageActionsDeps {
   publish(deltas: Delta[]): void;
   /**
    * Resolves once the pages answered before they were stored are in the cache (Pager.storesDone):
-   * the reader has those messages on screen, so an action over a narrow's cached messages waits.
+   * the reader has those messages on screen, so an action that changes cached messages at once
+   * (mark unread from here, a reaction) waits for them to be written.
    */
   pagesStored(): Promise<void>;
 }
@@ -219,6 +220,8 @@ export class MessageActions {
   async react(messageId: number, emoji: EmojiRef, op: 'add' | 'remove'): Promise<null> {
     const { store } = this.#d;
     const client = this.#client();
+    // A message of a page just shown may not be written yet: the reaction shows at once all the same.
+    await this.#d.pagesStored();
     const reaction: StoredReaction = {
       userId: this.#d.selfUserId,
       reactionType: emoji.type,

@@ -1,9 +1,11 @@
 /**
  * Acting on a page while it is still being stored (messages:page answers a fetched window before
  * storing it, main/accounts/pending-stores.ts): messages read then stay read, with the server
- * told; "mark as unread from here" covers every message of the page, written yet or not.
+ * told; "mark as unread from here" covers every message of the page, written yet or not, and a
+ * reaction to one of them shows at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Events } from '../../../common/ipc/contract';
 import type { Narrow, UnreadCounts } from '../../../common/model';
 import { MemoryCredentialStore } from '../../../main/credentials';
 import { startDevServer, type DevServerUser, type RunningDevServer } from '../../helpers/devserver';
@@ -101,5 +103,24 @@ describe('acting on a page while it is stored', () => {
       await p.t.core.close();
     }
     await expect.poll(p.unreadOnServer, { timeout: 10_000 }).toBe(COUNT);
+  });
+  it('shows a reaction to a message of the page at once, written yet or not', async () => {
+    const member = server.users.filter((u) => u.role === 400)[3]!;
+    const p = await pageNotYetStored(member, 'react while stored', false);
+    try {
+      const last = p.ids.at(-1)!;
+      const from = p.t.events.length;
+      const emoji = { type: 'unicode_emoji' as const, code: '1f44d', name: '+1' };
+      await p.t.ok('messages:react', { accountId: p.account.id, messageId: last, emoji, op: 'add' });
+      // Published by the time the call is answered, not only once the server's event comes.
+      const shown = p.t.events
+        .slice(from)
+        .filter((e) => e.name === 'messages:updated')
+        .flatMap((e) => (e.payload as Events['messages:updated']).messages)
+        .filter((m) => m.id === last && m.reactions.some((r) => r.emojiName === '+1'));
+      expect(shown.length).toBeGreaterThan(0);
+    } finally {
+      await p.t.core.close();
+    }
   });
 });
