@@ -99,9 +99,9 @@ export class PendingStores {
   }
 
   /**
-   * Resolves when the stores running now have ended: for an action on the cached messages of a
-   * narrow ("mark as unread from here"), which must see the messages the reader was just shown.
-   * Any narrow's, as a page of one may hold messages of another.
+   * Resolves when the stores running now have ended: for an action that changes cached messages
+   * at once ("mark as unread from here", a reaction), which must see the messages the reader was
+   * just shown. Any narrow's, as a page of one may hold messages of another.
    */
   async current(): Promise<void> {
     await Promise.all([...this.#pending].map((p) => p.done));
