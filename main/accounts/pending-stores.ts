@@ -109,6 +109,6 @@ export class PendingStores {
 
   /** Resolves when every background store has ended (the account closes its cache after this). */
   async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all([...this.#pending].map((p) => p.done));
+    while (this.#pending.size > 0) await this.current();
   }
 }
